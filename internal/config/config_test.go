@@ -1,0 +1,75 @@
+package config
+
+import (
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+func newServe(t *testing.T, args ...string) (*Serve, error) {
+	t.Helper()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var s Serve
+	BindServe(fs, &s)
+	return &s, Parse(fs, args)
+}
+
+func TestParse_Defaults(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Addr != ":8080" || s.Data != "./data" || s.DB != "" || s.Demo || s.Format != "text" || s.SessionTTL != 7*24*time.Hour {
+		t.Fatalf("defaults: %+v", s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestParse_EnvAndFlagPrecedence(t *testing.T) {
+	t.Setenv("FIELDWATCH_ADDR", "127.0.0.1:9000")
+	t.Setenv("FIELDWATCH_DEMO", "true")
+	t.Setenv("FIELDWATCH_LOG_FORMAT", "json")
+	t.Setenv("FIELDWATCH_DATA", "/from/env")
+	s, err := newServe(t, "--data", "/from/flag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Addr != "127.0.0.1:9000" || !s.Demo || s.Format != "json" {
+		t.Fatalf("env not applied: %+v", s)
+	}
+	if s.Data != "/from/flag" {
+		t.Fatalf("flag should win over env, got %q", s.Data)
+	}
+}
+
+func TestParse_BadEnvNamesTheVariable(t *testing.T) {
+	t.Setenv("FIELDWATCH_SESSION_TTL", "forever")
+	_, err := newServe(t)
+	if err == nil || !strings.Contains(err.Error(), "FIELDWATCH_SESSION_TTL") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestServe_Validate(t *testing.T) {
+	for name, args := range map[string][]string{
+		"ErrLogFormat":  {"--log-format", "xml"},
+		"ErrLogLevel":   {"--log-level", "loud"},
+		"ErrTLSHalf":    {"--tls-cert", "c.pem"},
+		"ErrSessionTTL": {"--session-ttl", "5s"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s, err := newServe(t, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "--") {
+				t.Fatalf("want an error naming the flag, got %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,194 @@
+// Package httpapi serves /apis/*, the metrics and health endpoints, and the
+// embedded web app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
+	"github.com/fieldwatch/fieldwatch/internal/metrics"
+)
+
+// Options configure a Server.
+type Options struct {
+	Accounts *accounts.Service
+	// Ping checks the store for /healthz.
+	Ping func(context.Context) error
+	// App is the built web app (index.html at its root); nil serves a notice.
+	App fs.FS
+	Log *slog.Logger
+	// TrustProxy takes the client address from X-Forwarded-For and the scheme
+	// from X-Forwarded-Proto.
+	TrustProxy bool
+}
+
+// Server is the HTTP side of the application.
+type Server struct {
+	Options
+	log     *slog.Logger
+	metrics *metrics.Metrics
+	handler http.Handler
+}
+
+// New builds the server and its route table.
+func New(o Options) *Server {
+	s := &Server{Options: o, log: o.Log, metrics: metrics.New()}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	mux := http.NewServeMux()
+	paths := http.NewServeMux() // the same paths without methods, to tell 405 from 404
+	seen := map[string]bool{}
+	for _, rt := range s.routes() {
+		pattern := rt.method + " " + rt.path
+		if rt.path == "/" {
+			pattern = "/" // any method: the app handler answers 405 itself
+		}
+		mux.Handle(pattern, rt.handler)
+		if strings.HasPrefix(rt.path, "/apis/") && !seen[rt.path] {
+			seen[rt.path] = true
+			paths.Handle(rt.path, http.NotFoundHandler())
+		}
+	}
+	mux.HandleFunc("/apis/", func(w http.ResponseWriter, r *http.Request) {
+		lang := i18n.Parse(r.Header.Get("lang"))
+		if _, p := paths.Handler(r); p != "" {
+			s.writeError(w, r, lang, errs.New(errs.EMethod, "error.methodNotAllowed"))
+			return
+		}
+		s.writeError(w, r, lang, errs.ErrNotFound)
+	})
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, i18n.Parse(r.Header.Get("lang")), errs.New(errs.EForbidden, "error.crossOrigin"))
+	}))
+	s.handler = s.observe(s.recoverPanics(securityHeaders(cop.Handler(mux))))
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Routes lists the route table as "METHOD /path", sorted.
+func (s *Server) Routes() []string {
+	var out []string
+	for _, rt := range s.routes() {
+		out = append(out, rt.method+" "+rt.path)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// statusWriter remembers the status code for logs and metrics.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// observe records metrics by matched route pattern and logs API calls.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		d := time.Since(start)
+		route := r.Pattern // set by ServeMux on this same request
+		if route == "" {
+			route = "unmatched"
+		}
+		s.metrics.Observe(route, r.Method, sw.status, d)
+		if strings.HasPrefix(r.URL.Path, "/apis/") || sw.status >= 500 {
+			s.log.Log(r.Context(), logLevel(sw.status), "http",
+				"method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", float64(d.Microseconds())/1000)
+		}
+	})
+}
+
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.writeError(w, r, i18n.Parse(r.Header.Get("lang")), errs.Internal("panic: %v", v))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientIP is the caller's address: the first X-Forwarded-For hop when the
+// proxy is trusted, else the connection's peer.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// secure reports whether the client reached us over HTTPS.
+func (s *Server) secure(r *http.Request) bool {
+	return r.TLS != nil || s.TrustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if s.Ping != nil {
+		if err := s.Ping(ctx); err != nil {
+			s.log.Warn("health check failed", "err", err)
+			writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "store": "unreachable"})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,63 @@
+package i18n
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCatalogue_EveryKeyInEveryLanguage(t *testing.T) {
+	base := Keys(Default)
+	if len(base) == 0 {
+		t.Fatal("empty catalogue")
+	}
+	for _, l := range Langs {
+		if got := Keys(l); !slices.Equal(got, base) {
+			for _, k := range base {
+				if !slices.Contains(got, k) {
+					t.Errorf("%s: missing key %q", l, k)
+				}
+			}
+			for _, k := range got {
+				if !slices.Contains(base, k) {
+					t.Errorf("%s: extra key %q", l, k)
+				}
+			}
+		}
+		for _, k := range Keys(l) {
+			if strings.TrimSpace(T(l, k, nil)) == "" {
+				t.Errorf("%s: empty message for %q", l, k)
+			}
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Lang{
+		"": ZhCN, "zh_CN": ZhCN, "zh-CN": ZhCN, "zh": ZhCN, "zh-Hans": ZhCN,
+		"zh_TW": ZhTW, "zh-HK": ZhTW, "zh-Hant-TW": ZhTW,
+		"en_US": EnUS, "en-GB": EnUS, "EN": EnUS, "en-US,en;q=0.9": EnUS,
+		"fr_FR": ZhCN,
+	} {
+		if got := Parse(in); got != want {
+			t.Errorf("Parse(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestT_FillsTranslatedField(t *testing.T) {
+	params := map[string]any{"field": Field("newPassword")}
+	cases := map[Lang]string{
+		EnUS: "New password must be at least 6 characters",
+		ZhCN: "新密码至少 6 位",
+		ZhTW: "新密碼至少 6 位",
+	}
+	for l, want := range cases {
+		if got := T(l, "account.password.tooShort", params); got != want {
+			t.Errorf("%s: got %q, want %q", l, got, want)
+		}
+	}
+	if got := T(EnUS, "no.such.key", nil); got != "no.such.key" {
+		t.Errorf("unknown key: got %q", got)
+	}
+}

@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+)
+
+var _ accounts.Store = (*DB)(nil)
+
+const accountColumns = `id, account_number, name, password_hash, phone, mail, wechat_openid, created_at, last_login_at`
+
+func scanAccount(row interface{ Scan(...any) error }) (*accounts.Account, error) {
+	var (
+		a         accounts.Account
+		created   int64
+		lastLogin sql.NullInt64
+	)
+	err := row.Scan(&a.ID, &a.AccountNumber, &a.Name, &a.PasswordHash, &a.Phone, &a.Mail, &a.WechatOpenID, &created, &lastLogin)
+	if err != nil {
+		return nil, err
+	}
+	a.CreatedAt = fromMillis(created)
+	a.LastLoginAt = fromNullMillis(lastLogin)
+	return &a, nil
+}
+
+// CreateAccount inserts a and sets a.ID. Returns ECONFLICT when the account number is taken.
+func (db *DB) CreateAccount(ctx context.Context, a *accounts.Account) error {
+	err := db.sql.QueryRowContext(ctx,
+		`INSERT INTO accounts (account_number, name, password_hash, phone, mail, wechat_openid, created_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		a.AccountNumber, a.Name, a.PasswordHash, a.Phone, a.Mail, a.WechatOpenID, millis(a.CreatedAt),
+	).Scan(&a.ID)
+	if isUniqueViolation(err) {
+		return errs.Invalid("accountNumber", "account.number.taken")
+	}
+	if err != nil {
+		return errs.Internal("create account: %w", err)
+	}
+	return nil
+}
+
+// FindAccountByNumber looks an account up by its number, ignoring case. Returns ENOTFOUND.
+func (db *DB) FindAccountByNumber(ctx context.Context, number string) (*accounts.Account, error) {
+	a, err := scanAccount(db.sql.QueryRowContext(ctx,
+		`SELECT `+accountColumns+` FROM accounts WHERE lower(account_number) = lower($1)`, number))
+	if err != nil {
+		return nil, notFound(err, "find account")
+	}
+	return a, nil
+}
+
+// FindAccountByID returns ENOTFOUND when absent.
+func (db *DB) FindAccountByID(ctx context.Context, id int64) (*accounts.Account, error) {
+	a, err := scanAccount(db.sql.QueryRowContext(ctx, `SELECT `+accountColumns+` FROM accounts WHERE id = $1`, id))
+	if err != nil {
+		return nil, notFound(err, "find account")
+	}
+	return a, nil
+}
+
+// UpdateAccountName returns ENOTFOUND when the account is absent.
+func (db *DB) UpdateAccountName(ctx context.Context, id int64, name string) error {
+	return db.execOne(ctx, "rename account", `UPDATE accounts SET name = $1 WHERE id = $2`, name, id)
+}
+
+// UpdatePassword stores a new hash and, in the same transaction, deletes every
+// session of the account but keepSessionID. Returns ENOTFOUND.
+func (db *DB) UpdatePassword(ctx context.Context, id int64, hash, keepSessionID string) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET password_hash = $1 WHERE id = $2`, hash, id)
+		if err != nil {
+			return errs.Internal("update password: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errs.ErrNotFound
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account_id = $1 AND id <> $2`, id, keepSessionID); err != nil {
+			return errs.Internal("revoke sessions: %w", err)
+		}
+		return nil
+	})
+}
+
+// SetLastLogin records the time of a successful login.
+func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time) error {
+	return db.execOne(ctx, "set last login", `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, millis(at), id)
+}
+
+// CreateSession stores s.
+func (db *DB) CreateSession(ctx context.Context, s *accounts.Session) error {
+	_, err := db.sql.ExecContext(ctx,
+		`INSERT INTO sessions (id, account_id, created_at, expires_at, user_agent, client_ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+		s.ID, s.AccountID, millis(s.CreatedAt), millis(s.ExpiresAt), s.UserAgent, s.ClientIP)
+	if err != nil {
+		return errs.Internal("create session: %w", err)
+	}
+	return nil
+}
+
+// FindSession returns ENOTFOUND when absent.
+func (db *DB) FindSession(ctx context.Context, id string) (*accounts.Session, error) {
+	var (
+		s                accounts.Session
+		created, expires int64
+	)
+	err := db.sql.QueryRowContext(ctx,
+		`SELECT id, account_id, created_at, expires_at, user_agent, client_ip FROM sessions WHERE id = $1`, id,
+	).Scan(&s.ID, &s.AccountID, &created, &expires, &s.UserAgent, &s.ClientIP)
+	if err != nil {
+		return nil, notFound(err, "find session")
+	}
+	s.CreatedAt, s.ExpiresAt = fromMillis(created), fromMillis(expires)
+	return &s, nil
+}
+
+// ExtendSession moves a session's expiry. Returns ENOTFOUND.
+func (db *DB) ExtendSession(ctx context.Context, id string, expiresAt time.Time) error {
+	return db.execOne(ctx, "extend session", `UPDATE sessions SET expires_at = $1 WHERE id = $2`, millis(expiresAt), id)
+}
+
+// DeleteSession removes a session; removing an absent one is not an error.
+func (db *DB) DeleteSession(ctx context.Context, id string) error {
+	if _, err := db.sql.ExecContext(ctx, `DELETE FROM sessions WHERE id = $1`, id); err != nil {
+		return errs.Internal("delete session: %w", err)
+	}
+	return nil
+}
+
+// DeleteExpiredSessions removes sessions whose expiry is not after now.
+func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
+	res, err := db.sql.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, millis(now))
+	if err != nil {
+		return 0, errs.Internal("delete expired sessions: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// AddLoginFailure records one failure and prunes this key's records older than since.
+func (db *DB) AddLoginFailure(ctx context.Context, key string, at, since time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1 AND at < $2`, key, millis(since)); err != nil {
+			return errs.Internal("prune login failures: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (key, at) VALUES ($1, $2)`, key, millis(at)); err != nil {
+			return errs.Internal("add login failure: %w", err)
+		}
+		return nil
+	})
+}
+
+// LoginFailures counts key's failures at or after since and returns the oldest of them.
+func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error) {
+	var (
+		n      int
+		oldest sql.NullInt64
+	)
+	err := db.sql.QueryRowContext(ctx,
+		`SELECT count(*), min(at) FROM login_failures WHERE key = $1 AND at >= $2`, key, millis(since),
+	).Scan(&n, &oldest)
+	if err != nil {
+		return 0, time.Time{}, errs.Internal("count login failures: %w", err)
+	}
+	return n, fromMillis(oldest.Int64), nil
+}
+
+// ClearLoginFailures forgets key's failures (after a successful login).
+func (db *DB) ClearLoginFailures(ctx context.Context, key string) error {
+	if _, err := db.sql.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
+		return errs.Internal("clear login failures: %w", err)
+	}
+	return nil
+}

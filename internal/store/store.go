@@ -1,0 +1,112 @@
+// Package store is the one SQL implementation of every domain Store, for
+// SQLite (embedded default) and PostgreSQL. SQL is written once with $n
+// placeholders; dialect differences live in dialect.go and the migrations.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is an open store.
+type DB struct {
+	sql     *sql.DB
+	dialect Dialect
+}
+
+// Open opens the store named by dsn: a postgres:// (or postgresql://) URL
+// selects PostgreSQL; otherwise dsn is empty and the SQLite file
+// fieldwatch.db under dataDir is used, created if absent.
+func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
+	var (
+		driver, source string
+		dialect        Dialect
+	)
+	switch {
+	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
+		driver, source, dialect = "pgx", dsn, Postgres
+	case dsn == "":
+		if err := os.MkdirAll(dataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+		driver, dialect = "sqlite", SQLite
+		// WAL lets readers run beside the one writer; immediate transactions take
+		// the write lock up front so two writers queue on busy_timeout instead of
+		// failing with SQLITE_BUSY half-way through.
+		source = "file:" + filepath.Join(dataDir, "fieldwatch.db") +
+			"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
+			"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	default:
+		return nil, fmt.Errorf("unsupported database URL %q: use postgres://… or leave it empty for SQLite", redact(dsn))
+	}
+	db, err := sql.Open(driver, source)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", dialect, err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect %s: %w", dialect, err)
+	}
+	return &DB{sql: db, dialect: dialect}, nil
+}
+
+// Dialect reports which database this is.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Migrate applies every pending migration and returns the resulting version.
+func (db *DB) Migrate(ctx context.Context) (int64, error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(db.dialect))
+	if err != nil {
+		return 0, err
+	}
+	p, err := goose.NewProvider(db.dialect.goose(), db.sql, sub)
+	if err != nil {
+		return 0, fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	return p.GetDBVersion(ctx)
+}
+
+// Ping checks the connection (for /healthz).
+func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
+
+// Close closes the connection pool.
+func (db *DB) Close() error { return db.sql.Close() }
+
+// redact hides a password in a database URL.
+func redact(dsn string) string {
+	if i := strings.Index(dsn, "@"); i >= 0 {
+		if j := strings.Index(dsn, "://"); j >= 0 && j < i {
+			return dsn[:j+3] + "…" + dsn[i:]
+		}
+	}
+	return dsn
+}
+
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms) }
+
+func fromNullMillis(ms sql.NullInt64) *time.Time {
+	if !ms.Valid {
+		return nil
+	}
+	t := time.UnixMilli(ms.Int64)
+	return &t
+}

@@ -1,0 +1,38 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+)
+
+// inTx runs fn in a transaction, committing when it returns nil.
+func (db *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return errs.Internal("begin: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return errs.Internal("commit: %w", err)
+	}
+	return nil
+}
+
+// execOne runs a statement that must touch exactly one row; none is ENOTFOUND.
+func (db *DB) execOne(ctx context.Context, what, query string, args ...any) error {
+	res, err := db.sql.ExecContext(ctx, query, args...)
+	if err != nil {
+		return errs.Internal("%s: %w", what, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return errs.Internal("%s: %w", what, err)
+	} else if n == 0 {
+		return errs.ErrNotFound
+	}
+	return nil
+}
