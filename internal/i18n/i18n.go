@@ -50,7 +50,7 @@ func mustLoad() map[Lang]map[string]string {
 // (zh_CN, zh_TW, en_US) and the usual BCP 47 ones (zh-Hant, en-GB, …).
 func Parse(s string) Lang {
 	s = strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, "_", "-")))
-	if i := strings.IndexAny(s, ",;"); i >= 0 {
+	if i := strings.IndexAny(s, ",;.@"); i >= 0 { // lists, q-values, POSIX ".UTF-8" and "@modifier"
 		s = strings.TrimSpace(s[:i])
 	}
 	switch {

@@ -37,7 +37,7 @@ func TestParse(t *testing.T) {
 		"": ZhCN, "zh_CN": ZhCN, "zh-CN": ZhCN, "zh": ZhCN, "zh-Hans": ZhCN,
 		"zh_TW": ZhTW, "zh-HK": ZhTW, "zh-Hant-TW": ZhTW,
 		"en_US": EnUS, "en-GB": EnUS, "EN": EnUS, "en-US,en;q=0.9": EnUS,
-		"fr_FR": ZhCN,
+		"fr_FR": ZhCN, "zh_TW.UTF-8": ZhTW, "en_US.utf8@euro": EnUS,
 	} {
 		if got := Parse(in); got != want {
 			t.Errorf("Parse(%q) = %s, want %s", in, got, want)

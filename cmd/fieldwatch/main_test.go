@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestRoutes(t *testing.T) {
+	code, out, _ := runCmd(t, "", "routes")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, want := range []string{"POST /apis/account/login", "GET /apis/account/profile", "PUT /apis/account/password"} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("routes lack %q", want)
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		if lines[i-1] >= lines[i] {
+			t.Errorf("not sorted: %q then %q", lines[i-1], lines[i])
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCmd(t, "", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, cmd := range []string{"serve", "migrate", "user add", "routes", "version", "FIELDWATCH_"} {
+		if !strings.Contains(out, cmd) {
+			t.Errorf("help lacks %q", cmd)
+		}
+	}
+	code, _, errOut := runCmd(t, "", "serve", "--help")
+	if code != 0 {
+		t.Fatalf("serve --help exit %d", code)
+	}
+	for _, flag := range []string{"-addr", "-data", "-db", "-demo", "-log-format", "-trust-proxy", "FIELDWATCH_ADDR"} {
+		if !strings.Contains(errOut, flag) {
+			t.Errorf("serve help lacks %q", flag)
+		}
+	}
+	if code, _, _ := runCmd(t, "", "frobnicate"); code != 2 {
+		t.Errorf("unknown command exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "serve", "--no-such-flag"); code != 2 {
+		t.Errorf("unknown flag exit %d, want 2", code)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCmd(t, "", "version")
+	if code != 0 || !strings.HasPrefix(out, "fieldwatch ") || !strings.Contains(out, "go1.") {
+		t.Fatalf("%d %q", code, out)
+	}
+}
+
+func TestUserAdd(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCmd(t, "", "user", "add", "--data", dir, "--account", "farmer01", "--name", "东坡农场", "--password", "secret1")
+	if code != 0 || !strings.Contains(out, "created account farmer01") {
+		t.Fatalf("%d %q %q", code, out, errOut)
+	}
+	t.Setenv("LANG", "C.UTF-8")
+	for name, tc := range map[string]struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		"ErrDuplicate":        {"", []string{"--account", "FARMER01", "--password", "secret1"}, "already in use"},
+		"ErrShortNumber":      {"", []string{"--account", "abc", "--password", "secret1"}, "Account number must be at least 6 characters"},
+		"ErrShortPassword":    {"", []string{"--account", "farmer02", "--password", "12345"}, "Password must be at least 6 characters"},
+		"ErrShortStdinPasswd": {"123\n", []string{"--account", "farmer02"}, "Password must be at least 6 characters"},
+		"ErrNoPassword":       {"", []string{"--account", "farmer02"}, "no password"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			code, _, errOut := runCmd(t, tc.stdin, append([]string{"user", "add", "--data", dir}, tc.args...)...)
+			if code != 1 || !strings.Contains(errOut, tc.want) {
+				t.Fatalf("exit %d, stderr %q; want %q", code, errOut, tc.want)
+			}
+		})
+	}
+	t.Run("PasswordFromStdin", func(t *testing.T) {
+		code, _, errOut := runCmd(t, "secret9\n", "user", "add", "--data", dir, "--account", "farmer03")
+		if code != 0 {
+			t.Fatalf("%d %q", code, errOut)
+		}
+	})
+	t.Run("ChineseWhenLANGSaysSo", func(t *testing.T) {
+		t.Setenv("LANG", "zh_TW.UTF-8")
+		_, _, errOut := runCmd(t, "", "user", "add", "--data", dir, "--account", "abc", "--password", "secret1")
+		if !strings.Contains(errOut, "帳號至少 6 位") {
+			t.Fatalf("%q", errOut)
+		}
+	})
+}
+
+func TestMigrate(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "migrate", "--data", t.TempDir())
+	if code != 0 || !strings.Contains(out, "sqlite schema at version") {
+		t.Fatalf("%d %q %q", code, out, errOut)
+	}
+	code, _, errOut = runCmd(t, "", "migrate", "--db", "mysql://x")
+	if code != 1 || !strings.Contains(errOut, "unsupported database URL") {
+		t.Fatalf("%d %q", code, errOut)
+	}
+}
+
+// TestServe_SignalShutdown runs the real binary and stops it with SIGTERM.
+func TestServe_SignalShutdown(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "fieldwatch")
+	if out, err := exec.Command("go", "build", "-tags", "no_ui", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(pipe)
+	var log strings.Builder
+	// Wait for the listening line, then signal.
+	for lines.Scan() {
+		log.WriteString(lines.Text() + "\n")
+		if strings.Contains(lines.Text(), `"msg":"listening"`) {
+			break
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for lines.Scan() {
+		log.WriteString(lines.Text() + "\n")
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v\n%s", err, log.String())
+	}
+	if !strings.Contains(log.String(), `"msg":"shutting down"`) {
+		t.Errorf("no shutdown log: %s", log.String())
+	}
+	_ = os.Remove(bin)
+}

@@ -1,0 +1,405 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/httpapi"
+	"github.com/fieldwatch/fieldwatch/internal/store"
+	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
+)
+
+type env struct {
+	t   *testing.T
+	url string
+	svc *accounts.Service
+}
+
+type opts struct {
+	trustProxy bool
+}
+
+func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
+	t.Helper()
+	svc := accounts.NewService(db, accounts.DefaultConfig())
+	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
+		t.Fatal(err)
+	}
+	var op opts
+	if len(o) > 0 {
+		op = o[0]
+	}
+	app := fstest.MapFS{
+		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
+		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+	}
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Ping: db.Ping, App: app, TrustProxy: op.trustProxy}))
+	t.Cleanup(srv.Close)
+	return &env{t: t, url: srv.URL, svc: svc}
+}
+
+// user is a browser-like client with its own cookie jar.
+type user struct {
+	e    *env
+	http *http.Client
+	lang string
+}
+
+func (e *env) user(lang string) *user {
+	jar, _ := cookiejar.New(nil)
+	return &user{e: e, http: &http.Client{Jar: jar}, lang: lang}
+}
+
+type reply struct {
+	status  int
+	header  http.Header
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data"`
+	Error   *struct {
+		Key   string `json:"key"`
+		Field string `json:"field"`
+	} `json:"error"`
+}
+
+func (u *user) do(method, path string, body any, headers ...string) reply {
+	u.e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, u.e.url+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if u.lang != "" {
+		req.Header.Set("lang", u.lang)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := u.http.Do(req)
+	if err != nil {
+		u.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{status: res.StatusCode, header: res.Header}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		u.e.t.Fatalf("%s %s: not an envelope (%d): %s", method, path, res.StatusCode, raw)
+	}
+	return r
+}
+
+func (u *user) login(number, password string) reply {
+	return u.do("POST", "/apis/account/login", map[string]string{"accountNumber": number, "password": password})
+}
+
+func (r reply) want(t *testing.T, status, code int) {
+	t.Helper()
+	if r.status != status || r.Code != code {
+		t.Fatalf("got HTTP %d code %d (%q), want HTTP %d code %d", r.status, r.Code, r.Message, status, code)
+	}
+}
+
+func TestAccountFlow(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		u := e.user("en_US")
+
+		r := u.do("GET", "/apis/account/profile", nil)
+		r.want(t, 401, 2)
+		var ret struct{ ReturnURL string }
+		_ = json.Unmarshal(r.Data, &ret)
+		if ret.ReturnURL != "/login" {
+			t.Errorf("returnUrl without a referer: %q", ret.ReturnURL)
+		}
+
+		r = u.login("farmer01", "secret1")
+		r.want(t, 200, 0)
+		var p struct {
+			AccountNumber, Name string
+			RegisteredAt        int64
+			LastLoginAt         *int64
+			LoginMethods        []string
+		}
+		_ = json.Unmarshal(r.Data, &p)
+		if p.AccountNumber != "farmer01" || p.Name != "东坡农场" || p.RegisteredAt == 0 || p.LastLoginAt == nil || len(p.LoginMethods) != 1 {
+			t.Fatalf("login profile: %+v", p)
+		}
+
+		r = u.do("GET", "/apis/account/profile", nil)
+		r.want(t, 200, 0)
+
+		r = u.do("PUT", "/apis/account/name", map[string]string{"name": "西坡农场"})
+		r.want(t, 200, 0)
+		if !strings.Contains(string(r.Data), "西坡农场") {
+			t.Errorf("rename answer: %s", r.Data)
+		}
+
+		r = u.do("PUT", "/apis/account/password", map[string]string{"oldPassword": "secret1", "newPassword": "secret2"})
+		r.want(t, 200, 0)
+		r = u.do("POST", "/apis/account/password", map[string]string{"old": "secret2", "new": "secret3"})
+		r.want(t, 200, 0)
+		e.user("").login("farmer01", "secret3").want(t, 200, 0)
+
+		r = u.do("POST", "/apis/account/logout", nil)
+		r.want(t, 200, 0)
+		u.do("GET", "/apis/account/profile", nil, "Referer", e.url+"/console/account?tab=2").want(t, 401, 2)
+	})
+}
+
+func TestLogin_CookieAttributes(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	t.Run("PlainHTTP", func(t *testing.T) {
+		e := newEnv(t, db)
+		r := e.user("").login("farmer01", "secret1")
+		c := r.header.Get("Set-Cookie")
+		for _, want := range []string{"fw_session=", "HttpOnly", "SameSite=Lax", "Path=/", "Expires="} {
+			if !strings.Contains(c, want) {
+				t.Errorf("cookie %q lacks %q", c, want)
+			}
+		}
+		if strings.Contains(c, "Secure") {
+			t.Errorf("cookie over plain HTTP must not be Secure: %q", c)
+		}
+	})
+	t.Run("BehindTLSProxy", func(t *testing.T) {
+		e := newEnv(t, storetest.OpenSQLite(t), opts{trustProxy: true})
+		r := e.user("").do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "secret1"},
+			"X-Forwarded-Proto", "https")
+		if c := r.header.Get("Set-Cookie"); !strings.Contains(c, "Secure") {
+			t.Errorf("cookie behind a trusted TLS proxy must be Secure: %q", c)
+		}
+	})
+	t.Run("UntrustedProxyHeaderIgnored", func(t *testing.T) {
+		e := newEnv(t, storetest.OpenSQLite(t))
+		r := e.user("").do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "secret1"},
+			"X-Forwarded-Proto", "https")
+		if c := r.header.Get("Set-Cookie"); strings.Contains(c, "Secure") {
+			t.Errorf("X-Forwarded-Proto must be ignored without --trust-proxy: %q", c)
+		}
+	})
+}
+
+// TestMessages checks every account rule of SPEC.md §5 over HTTP, with its
+// message in each language and the field it names.
+func TestMessages(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	type msgs struct{ zhCN, zhTW, enUS string }
+	cases := []struct {
+		name         string
+		method, path string
+		body         map[string]string
+		status, code int
+		field        string
+		want         msgs
+	}{
+		{"WrongPassword", "POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "nope00"}, 401, 1401, "",
+			msgs{"账号或密码错误", "帳號或密碼錯誤", "Incorrect account number or password"}},
+		{"AccountNumberRequired", "POST", "/apis/account/login", map[string]string{"password": "secret1"}, 400, 1400, "accountNumber",
+			msgs{"请输入账号", "請輸入帳號", "Account number is required"}},
+		{"PasswordRequired", "POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01"}, 400, 1400, "password",
+			msgs{"请输入密码", "請輸入密碼", "Password is required"}},
+		{"NameEmpty", "PUT", "/apis/account/name", map[string]string{"name": " "}, 400, 1400, "name",
+			msgs{"名称不能为空", "名稱不能為空", "Name cannot be empty"}},
+		{"NameTooLong", "PUT", "/apis/account/name", map[string]string{"name": strings.Repeat("田", 17)}, 400, 1400, "name",
+			msgs{"名称最多 16 个字符", "名稱最多 16 個字元", "Name must be at most 16 characters"}},
+		{"NewPasswordTooShort", "PUT", "/apis/account/password", map[string]string{"oldPassword": "secret1", "newPassword": "12345"}, 400, 1400, "newPassword",
+			msgs{"新密码至少 6 位", "新密碼至少 6 位", "New password must be at least 6 characters"}},
+		{"NewSameAsOld", "PUT", "/apis/account/password", map[string]string{"oldPassword": "secret1", "newPassword": "secret1"}, 400, 1400, "newPassword",
+			msgs{"新密码不能与旧密码相同", "新密碼不能與舊密碼相同", "The new password must differ from the old one"}},
+		{"OldPasswordWrong", "PUT", "/apis/account/password", map[string]string{"oldPassword": "secret9", "newPassword": "secret2"}, 400, 1400, "oldPassword",
+			msgs{"旧密码错误", "舊密碼錯誤", "The old password is incorrect"}},
+		{"LegacyNamesItsFields", "POST", "/apis/account/password", map[string]string{"old": "secret1", "new": "123"}, 400, 1400, "new",
+			msgs{"新密码至少 6 位", "新密碼至少 6 位", "New password must be at least 6 characters"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for lang, want := range map[string]string{"zh_CN": tc.want.zhCN, "zh_TW": tc.want.zhTW, "en_US": tc.want.enUS} {
+				u := e.user(lang)
+				if !strings.HasSuffix(tc.path, "/login") {
+					u.login("farmer01", "secret1").want(t, 200, 0)
+				}
+				r := u.do(tc.method, tc.path, tc.body)
+				r.want(t, tc.status, tc.code)
+				if r.Message != want {
+					t.Errorf("%s: message %q, want %q", lang, r.Message, want)
+				}
+				if tc.field != "" && (r.Error == nil || r.Error.Field != tc.field) {
+					t.Errorf("%s: error names field %+v, want %q", lang, r.Error, tc.field)
+				}
+			}
+		})
+	}
+	t.Run("DefaultLanguageIsSimplifiedChinese", func(t *testing.T) {
+		r := e.user("").login("farmer01", "nope00")
+		if r.Message != "账号或密码错误" {
+			t.Errorf("got %q", r.Message)
+		}
+	})
+	t.Run("NothingChangedAfterRefusal", func(t *testing.T) {
+		u := e.user("en_US")
+		u.login("farmer01", "secret1").want(t, 200, 0)
+		u.do("PUT", "/apis/account/name", map[string]string{"name": ""}).want(t, 400, 1400)
+		r := u.do("GET", "/apis/account/profile", nil)
+		if !strings.Contains(string(r.Data), "东坡农场") {
+			t.Errorf("name changed by a refused rename: %s", r.Data)
+		}
+	})
+}
+
+func TestLogin_Throttled(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	u := e.user("en_US")
+	for range 5 {
+		u.login("farmer01", "wrong!").want(t, 401, 1401)
+	}
+	r := u.login("farmer01", "secret1")
+	r.want(t, 429, 1429)
+	if r.Message != "Too many failed attempts, please try again in 15 minutes" {
+		t.Errorf("got %q", r.Message)
+	}
+	r = e.user("zh_TW").login("farmer01", "secret1")
+	if r.Message != "失敗次數過多，請 15 分鐘後再試" {
+		t.Errorf("zh_TW: got %q", r.Message)
+	}
+}
+
+func TestCSRF(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	u := e.user("en_US")
+	u.login("farmer01", "secret1").want(t, 200, 0)
+	rename := map[string]string{"name": "被篡改"}
+
+	r := u.do("PUT", "/apis/account/name", rename, "Sec-Fetch-Site", "cross-site")
+	r.want(t, 403, 1403)
+	if r.Message != "Cross-origin request refused" {
+		t.Errorf("message %q", r.Message)
+	}
+	u.do("PUT", "/apis/account/name", rename, "Origin", "https://evil.example").want(t, 403, 1403)
+	u.do("POST", "/apis/account/logout", nil, "Sec-Fetch-Site", "same-site").want(t, 403, 1403)
+	if r := u.do("GET", "/apis/account/profile", nil); strings.Contains(string(r.Data), "被篡改") {
+		t.Fatal("a cross-site write went through")
+	}
+	// Same-origin browser calls and non-browser clients are allowed; safe methods always are.
+	u.do("PUT", "/apis/account/name", map[string]string{"name": "自家"}, "Sec-Fetch-Site", "same-origin").want(t, 200, 0)
+	u.do("PUT", "/apis/account/name", map[string]string{"name": "自家"}, "Origin", e.url).want(t, 200, 0)
+	u.do("GET", "/apis/account/profile", nil, "Sec-Fetch-Site", "cross-site").want(t, 200, 0)
+}
+
+func TestUnknownAPIAndMethods(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	u := e.user("en_US")
+	r := u.do("GET", "/apis/no/such/thing", nil)
+	r.want(t, 404, 1404)
+	if r.Message != "The resource does not exist" {
+		t.Errorf("message %q", r.Message)
+	}
+	u.do("DELETE", "/apis/account/profile", nil).want(t, 405, 1405)
+	u.do("POST", "/apis/account/login", nil).want(t, 400, 1400) // empty body: missing fields
+	req, _ := http.NewRequest("POST", e.url+"/apis/account/login", strings.NewReader("{not json"))
+	req.Header.Set("lang", "en_US")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 400 || !strings.Contains(string(body), "not valid JSON") {
+		t.Errorf("bad JSON: %d %s", res.StatusCode, body)
+	}
+}
+
+func get(t *testing.T, url string) (*http.Response, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res, string(b)
+}
+
+func TestApp_SPAFallback(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	for _, p := range []string{"/", "/apps/devices", "/apps/mobile/poi/abc/123/realtime/tianqi", "/no/such/page", "/index.html"} {
+		res, body := get(t, e.url+p)
+		if res.StatusCode != 200 || !strings.Contains(body, `<div id=root>`) || res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: %d %q %q", p, res.StatusCode, res.Header.Get("Cache-Control"), body)
+		}
+	}
+	res, body := get(t, e.url+"/assets/app-1a2b.js")
+	if body != "console.log(1)" || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+		t.Errorf("asset: %q %q", res.Header.Get("Cache-Control"), body)
+	}
+	req, _ := http.NewRequest("POST", e.url+"/apps/devices", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 405 {
+		t.Errorf("POST to the app: %d", res.StatusCode)
+	}
+}
+
+func TestHealthAndMetrics(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	res, body := get(t, e.url+"/healthz")
+	if res.StatusCode != 200 || !strings.Contains(body, `"ok"`) {
+		t.Fatalf("healthz: %d %s", res.StatusCode, body)
+	}
+	e.user("").login("farmer01", "nope00")
+	get(t, e.url+"/apis/nothing")
+	_, m := get(t, e.url+"/metrics")
+	for _, want := range []string{
+		`fieldwatch_http_requests_total{method="POST",route="POST /apis/account/login",status="401"} 1`,
+		`fieldwatch_http_requests_total{method="GET",route="GET /healthz",status="200"} 1`,
+		`fieldwatch_http_requests_total{method="GET",route="/apis/",status="404"} 1`,
+		`fieldwatch_http_request_duration_seconds_bucket{route="POST /apis/account/login",le="+Inf"} 1`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(m, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestHealth_StoreDown(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	e := newEnv(t, db)
+	db.Close()
+	res, body := get(t, e.url+"/healthz")
+	if res.StatusCode != 503 || strings.Contains(body, "sqlite") {
+		t.Fatalf("healthz with a closed store: %d %s", res.StatusCode, body)
+	}
+}
+
+func TestRoutes_Sorted(t *testing.T) {
+	got := httpapi.New(httpapi.Options{}).Routes()
+	for _, want := range []string{"POST /apis/account/login", "POST /apis/account/logout", "GET /apis/account/profile",
+		"PUT /apis/account/name", "PUT /apis/account/password", "POST /apis/account/password", "GET /healthz", "GET /metrics"} {
+		found := false
+		for _, r := range got {
+			found = found || r == want
+		}
+		if !found {
+			t.Errorf("route %q missing from %v", want, got)
+		}
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i-1] >= got[i] {
+			t.Errorf("not sorted or duplicated at %d: %q, %q", i, got[i-1], got[i])
+		}
+	}
+}
