@@ -1,0 +1,58 @@
+# Fieldwatch — see README.md. `make run` starts the demo; `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO        ?= go
+GOPKGS    := ./cmd/... ./internal/... ./web
+BIN       := bin/fieldwatch
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -s -w -X main.version=$(VERSION)
+ADDR      ?= :8080
+DATA      ?= ./data
+WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json web/package.json -type f 2>/dev/null)
+GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*' 2>/dev/null) $(shell find internal -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
+
+.PHONY: help run build web test test-go test-web test-e2e browser-deps bench ci clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
+
+run: build ## build everything and start the demo farm (ADDR=:8080, DATA=./data)
+	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
+
+build: $(BIN) ## build the web app and the fieldwatch binary
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run build
+
+web: web/dist/index.html ## build the web app into web/dist
+
+$(BIN): web/dist/index.html $(GO_SRC)
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/fieldwatch
+
+test: test-go test-web test-e2e ## every test: Go (SQLite + PostgreSQL), web unit, browser
+
+test-go: ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
+	$(GO) vet -tags no_ui $(GOPKGS)
+	$(GO) test -race -tags no_ui -count=1 $(GOPKGS)
+
+test-web: web/node_modules/.package-lock.json ## web type check and unit tests
+	cd web && npm run typecheck && npm test
+
+test-e2e: browser-deps $(BIN) ## Playwright flows in Chromium against the real binary
+	cd web && FIELDWATCH_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+browser-deps: ## install Chromium and a CJK font when missing (as root), else say how
+	@scripts/browser-deps.sh
+
+bench: ## benchmarks (results go in docs/performance.md)
+	$(GO) test -tags no_ui -run '^$$' -bench . -benchmem $(GOPKGS)
+
+ci: ## what .ci/run does
+	CI=true $(MAKE) test
+
+clean: ## remove build output
+	rm -rf bin web/dist/assets web/dist/index.html
