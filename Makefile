@@ -39,11 +39,11 @@ test-go: ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
 	$(GO) vet -tags no_ui $(GOPKGS)
 	$(GO) test -race -tags no_ui -count=1 $(GOPKGS)
 
-test-web: web/node_modules/.package-lock.json ## web type check and unit tests
-	cd web && npm run typecheck && npm test
+test-web: web/node_modules/.package-lock.json ## web type check, lint and unit tests
+	cd web && npm run check
 
 test-e2e: browser-deps $(BIN) ## Playwright flows in Chromium against the real binary
-	cd web && FIELDWATCH_BIN=$(CURDIR)/$(BIN) npm run e2e
+	cd web && FIELDWATCH_BIN=$(CURDIR)/$(BIN) npm run test:e2e
 
 browser-deps: ## install Chromium and a CJK font when missing (as root), else say how
 	@scripts/browser-deps.sh

@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiHandlers } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
+import { jsonResponse, renderRoutes } from '@/testing/render';
+import { routes } from './router';
+
+const profile = {
+  accountNumber: 'demo01',
+  name: 'Demo farm',
+  phone: '13800000000',
+  mail: '',
+  wechatBound: false,
+  registeredAt: 1_700_000_000_000,
+  lastLoginAt: 1_700_000_100_000,
+  loginMethods: ['password'],
+};
+
+function serveProfile() {
+  const fetchMock = vi.fn(async () => jsonResponse({ code: 0, message: '', data: profile }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('router', () => {
+  beforeEach(() => changeLanguage('en_US'));
+
+  it('shows a not-found page with a way home for unknown paths, without asking who is logged in', async () => {
+    const fetchMock = serveProfile();
+    renderRoutes(routes, { path: '/no/such/screen' });
+
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor without a session to the login page the server names', async () => {
+    const onSessionExpired = vi.fn();
+    const restore = setApiHandlers({ onSessionExpired });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 2, message: '', data: { returnUrl: '/login?redirect=%2Fapps%2Frules' } }, 401)),
+    );
+
+    renderRoutes(routes, { path: '/apps/rules' });
+
+    await waitFor(() => expect(onSessionExpired).toHaveBeenCalledWith('/login?redirect=%2Fapps%2Frules'));
+    restore();
+  });
+
+  it('redirects / to the device list inside the desktop shell', async () => {
+    serveProfile();
+    const { router } = renderRoutes(routes, { path: '/' });
+
+    expect(await screen.findByText('This feature is being upgraded, coming soon.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/devices');
+    expect(screen.getByRole('menuitem', { name: /Device/ })).toBeInTheDocument();
+    expect(screen.getByText('Demo farm')).toBeInTheDocument();
+  });
+
+  it('opens the phone counterpart of a desktop path in mobile mode', async () => {
+    serveProfile();
+    const { router } = renderRoutes(routes, { path: '/console/account', mobile: true });
+
+    expect(await screen.findByLabelText('Confirm new password')).toHaveClass('adm-input-element');
+    expect(router.state.location.pathname).toBe('/apps/mobile/account');
+  });
+
+  it('keeps public portal pages free of the login check', async () => {
+    const fetchMock = serveProfile();
+    renderRoutes(routes, { path: '/uni-portal/SN0001' });
+
+    expect(await screen.findByText('This feature is being upgraded, coming soon.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['desktop', false],
+    ['phone', true],
+  ])('shows a fatal server error in a dialog on the %s', async (_name, mobile) => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 3, message: 'Database unavailable', data: null }, 500)));
+
+    renderRoutes(routes, { path: '/apps/devices', mobile });
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('System error');
+    expect(dialog).toHaveTextContent('Database unavailable');
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('switches to dark mode and remembers it', async () => {
+    serveProfile();
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: '/apps/events' });
+
+    await user.click(await screen.findByTestId('theme-toggle'));
+
+    expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    expect(document.documentElement).toHaveAttribute('data-prefers-color-scheme', 'dark');
+    expect(window.localStorage.getItem('theme')).toBe('dark');
+  });
+});

@@ -1,0 +1,163 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { mobileRealtimeTypes, paths } from '@/config/paths';
+import { DesktopLayout } from './layouts/desktop-layout';
+import { MobileDeviceLayout } from './layouts/mobile-device-layout';
+import { MobileLayout } from './layouts/mobile-layout';
+import { MobileTabLayout } from './layouts/mobile-tab-layout';
+import { PlainLayout } from './layouts/plain-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RequireAuth } from './require-auth';
+import type { PageKey, RouteHandle } from './route-handle';
+import {
+  ComingSoonRoute,
+  MobileScreenComingSoonRoute,
+  MobileSectionComingSoonRoute,
+  MobileTabComingSoonRoute,
+} from './routes/coming-soon';
+import { RouteError } from './routes/route-error';
+
+/** Loads a route module's default export when the route is first visited. */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+function handle(title: PageKey): RouteHandle {
+  return { title };
+}
+
+/** A desktop screen that is being upgraded. */
+function soon(path: string, title: PageKey, children?: RouteObject[]): RouteObject {
+  if (!children) return { path, handle: handle(title), Component: ComingSoonRoute };
+  return { path, handle: handle(title), children: [{ index: true, Component: ComingSoonRoute }, ...children] };
+}
+
+const realtimeTitles: Record<(typeof mobileRealtimeTypes)[number], PageKey> = {
+  liquidometer: 'liquidometer',
+  ibiosense: 'ibiosense',
+  'shan-jing': 'shanJing',
+  moisture: 'moisture',
+  'zhi-shang': 'zhiShang',
+  'meteorological-moisture': 'meteorologicalMoisture',
+  tianqi: 'tianqi',
+  pluviometer: 'pluviometer',
+  'yun-yao': 'yunYao',
+  dcr004: 'dcr004',
+};
+
+const desktopRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.devices} replace /> },
+  soon(paths.devices, 'devices'),
+  soon(paths.rules, 'rules'),
+  soon(paths.events, 'events'),
+  soon(paths.aiLab, 'aiLab'),
+  soon(paths.overview, 'overview'),
+  soon(paths.modelService.root, 'modelService', [
+    soon(paths.modelService.samples, 'modelSamples'),
+    soon(paths.modelService.sampleSets, 'modelSampleSets'),
+    soon(paths.modelService.applications, 'modelApplications'),
+    soon(paths.modelService.models, 'modelUpload'),
+    soon(paths.modelService.detections, 'modelDetections'),
+  ]),
+  soon(paths.moistureReport, 'moistureReport'),
+  soon(paths.poi.liquidometer, 'liquidometer'),
+  soon(paths.poi.ibiosense, 'ibiosense'),
+  soon(paths.poi.tianqi, 'tianqi'),
+  soon(paths.poi.pluviometer, 'pluviometer'),
+  soon(paths.poi.moisture, 'moisture'),
+  soon(paths.poi.zhiShang, 'zhiShang'),
+  soon(paths.poi.yunYao, 'yunYao'),
+  soon(paths.poi.dcr004, 'dcr004'),
+  soon(paths.poi.shanJing, 'shanJing'),
+  soon(paths.et0, 'et0'),
+  soon(paths.et0Detail, 'et0Detail'),
+  soon(paths.exper, 'exper'),
+  soon(paths.dataPush.root, 'dataPush', [
+    soon(paths.dataPush.config, 'dataPushConfig'),
+    soon(paths.dataPush.log, 'dataPushLog'),
+    soon(paths.dataPush.help, 'dataPushHelp'),
+  ]),
+  soon(paths.openApi, 'openApi'),
+  soon(paths.feedback, 'feedback'),
+  soon(paths.changelog, 'changelog'),
+  { path: paths.account, handle: handle('account'), lazy: page(() => import('./routes/desktop/account')) },
+  soon(paths.legacyDeviceDetail, 'legacyDeviceDetail'),
+  soon(paths.audioTest, 'audioTest'),
+];
+
+const mobileRoutes: RouteObject[] = [
+  {
+    Component: MobileTabLayout,
+    children: [
+      { index: true, element: <Navigate to={paths.mobile.devices} replace /> },
+      { path: paths.mobile.devices, handle: handle('mobileDevices'), Component: MobileTabComingSoonRoute },
+      { path: paths.mobile.messages, handle: handle('messages'), Component: MobileTabComingSoonRoute },
+      { path: paths.mobile.profile, handle: handle('profile'), lazy: page(() => import('./routes/mobile/profile')) },
+    ],
+  },
+  { path: paths.mobile.account, handle: handle('account'), lazy: page(() => import('./routes/mobile/account')) },
+  { path: paths.mobile.authorization, handle: handle('authorization'), Component: MobileScreenComingSoonRoute },
+  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), Component: MobileScreenComingSoonRoute },
+  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), Component: MobileScreenComingSoonRoute },
+  {
+    path: paths.mobile.poi.root,
+    Component: MobileDeviceLayout,
+    children: [
+      { index: true, element: <Navigate to="realtime" replace /> },
+      {
+        path: paths.mobile.poi.realtime,
+        handle: handle('realtime'),
+        children: [
+          { index: true, Component: MobileSectionComingSoonRoute },
+          ...mobileRealtimeTypes.map((type) => ({
+            path: type,
+            handle: handle(realtimeTitles[type]),
+            Component: MobileSectionComingSoonRoute,
+          })),
+        ],
+      },
+      { path: paths.mobile.poi.history, handle: handle('history'), Component: MobileSectionComingSoonRoute },
+      {
+        path: paths.mobile.poi.about,
+        handle: handle('about'),
+        children: [
+          { index: true, Component: MobileSectionComingSoonRoute },
+          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), Component: MobileSectionComingSoonRoute },
+        ],
+      },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
+    children: [
+      { path: paths.login, handle: handle('login'), lazy: page(() => import('./routes/login')) },
+      {
+        // Reached by scanning a device or from a partner's site: no login check.
+        Component: PlainLayout,
+        children: [soon(paths.uniPortal, 'uniPortal'), soon(paths.externalDevice, 'externalDevice')],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          { Component: DesktopLayout, children: desktopRoutes },
+          {
+            Component: PlainLayout,
+            children: [soon(paths.deviceInfo, 'deviceInfo'), soon(paths.authorized, 'authorized')],
+          },
+          { path: paths.mobile.root, Component: MobileLayout, children: mobileRoutes },
+        ],
+      },
+      { path: '*', handle: handle('notFound'), lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,68 @@
+import { BellOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/account/components/login-form';
+import { useMobileMode } from '@/lib/mobile-mode';
+import { safeRedirect } from '@/lib/redirect';
+
+const heroPoints = [
+  { key: 'heroPoint1', icon: <EnvironmentOutlined /> },
+  { key: 'heroPoint2', icon: <BellOutlined /> },
+  { key: 'heroPoint3', icon: <LineChartOutlined /> },
+] as const;
+
+export default function LoginRoute() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const mobile = useMobileMode();
+  const home = mobile ? paths.mobile.devices : paths.devices;
+
+  return (
+    <div className="fw-login">
+      <aside className="fw-login__hero">
+        <Logo size={36} tone="inverse" className="fw-login__hero-logo" />
+        <div className="fw-login__hero-copy">
+          <h1>{t('login.heroTitle')}</h1>
+          <p>{t('login.heroText')}</p>
+          <ul>
+            {heroPoints.map((point) => (
+              <li key={point.key}>
+                <span className="fw-login__hero-icon">{point.icon}</span>
+                {t(`login.${point.key}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <svg className="fw-login__fields" viewBox="0 0 600 220" preserveAspectRatio="none" aria-hidden="true">
+          <path d="M0 150 C120 110 220 170 340 130 S520 90 600 120 L600 220 L0 220 Z" fill="rgba(255,255,255,0.10)" />
+          <path d="M0 180 C140 150 260 200 380 165 S540 140 600 160 L600 220 L0 220 Z" fill="rgba(255,255,255,0.14)" />
+          <path d="M0 205 C160 190 300 215 440 198 S560 190 600 196 L600 220 L0 220 Z" fill="rgba(255,255,255,0.18)" />
+        </svg>
+      </aside>
+      <main className="fw-login__main">
+        <div className="fw-login__toolbar">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+        <div className="fw-login__panel">
+          <Logo size={40} className="fw-login__panel-logo" />
+          <Typography.Title level={2} className="fw-login__title">
+            {t('login.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="fw-login__subtitle">
+            {t('login.subtitle')}
+          </Typography.Paragraph>
+          <LoginForm
+            onSuccess={() => void navigate(safeRedirect(searchParams.get('redirect'), home), { replace: true })}
+          />
+        </div>
+      </main>
+    </div>
+  );
+}

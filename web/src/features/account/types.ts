@@ -1,0 +1,13 @@
+export interface Profile {
+  accountNumber: string;
+  name: string;
+  phone: string | null;
+  mail: string | null;
+  wechatBound: boolean;
+  /** Unix milliseconds. */
+  registeredAt: number;
+  /** Unix milliseconds; null before the first login. */
+  lastLoginAt: number | null;
+  /** e.g. ["password"]. */
+  loginMethods: string[];
+}

@@ -1,0 +1,266 @@
+import { paths } from '@/config/paths';
+import { currentLanguage, i18n } from './i18n';
+
+export const API_BASE = '/apis';
+export const REQUEST_TIMEOUT_MS = 300_000;
+
+/** Envelope codes with a meaning of their own; any other non-zero code is a business error. */
+export const CODE_OK = 0;
+export const CODE_SESSION_EXPIRED = 2;
+export const CODE_FATAL = 3;
+
+export type ApiErrorKind = 'network' | 'normal' | 'fatal' | 'session';
+
+interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  code?: number | null;
+  status?: number | null;
+  title?: string;
+  content?: string;
+  field?: string;
+  key?: string;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** Envelope code; null when the server sent no envelope. */
+  readonly code: number | null;
+  /** HTTP status; null when no response arrived. */
+  readonly status: number | null;
+  readonly title: string;
+  readonly content: string;
+  /** The request field the server blamed, when it named one. */
+  readonly field?: string;
+  /** The server's i18n key for the error, when it sent one. */
+  readonly key?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.code = init.code ?? null;
+    this.status = init.status ?? null;
+    this.title = init.title ?? '';
+    this.content = init.content ?? init.message;
+    this.field = init.field;
+    this.key = init.key;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+interface Envelope {
+  code: number;
+  message?: string;
+  data?: unknown;
+  error?: { key?: string; field?: string } | null;
+}
+
+interface ApiHandlers {
+  /** Leaves the page for the login screen the server named. */
+  onSessionExpired: (returnUrl: string) => void;
+  /** Shows an error the user cannot recover from by retrying. */
+  onFatal: (message: string) => void;
+}
+
+const defaultHandlers: ApiHandlers = {
+  onSessionExpired: (returnUrl) => window.location.replace(returnUrl),
+  onFatal: (message) => console.error(message),
+};
+
+let handlers: ApiHandlers = { ...defaultHandlers };
+
+/** Installs UI reactions for session expiry and fatal errors; returns a function that undoes it. */
+export function setApiHandlers(next: Partial<ApiHandlers>): () => void {
+  const previous = handlers;
+  handlers = { ...handlers, ...next };
+  return () => {
+    handlers = previous;
+  };
+}
+
+type ParamValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, ParamValue | ParamValue[]>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(name, String(item));
+    }
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as Envelope).code === 'number';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A server message may itself be JSON such as {"title": …, "content": …}. */
+function splitMessage(message: string): { title: string; content: string; text: string } {
+  const parsed = parseJson(message);
+  if (typeof parsed === 'object' && parsed !== null) {
+    const { title, content } = parsed as { title?: unknown; content?: unknown };
+    if (typeof title === 'string' || typeof content === 'string') {
+      const t = typeof title === 'string' ? title : '';
+      const c = typeof content === 'string' ? content : '';
+      return { title: t, content: c, text: c || t };
+    }
+  }
+  return { title: '', content: message, text: message };
+}
+
+function isSameOriginPath(url: string): boolean {
+  if (!url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return false;
+  try {
+    return new URL(url, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where to send the browser when the session is gone: the server's returnUrl when it is on this
+ * site, else the login page. A bare login URL gets the current page as its redirect, so the user
+ * comes back here after logging in.
+ */
+function sessionTarget(returnUrl: unknown): string {
+  const target = typeof returnUrl === 'string' && isSameOriginPath(returnUrl) ? returnUrl : paths.login;
+  const url = new URL(target, window.location.origin);
+  const { pathname, search } = window.location;
+  if (url.pathname === paths.login && !url.searchParams.has('redirect') && pathname !== paths.login) {
+    url.searchParams.set('redirect', `${pathname}${search}`);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function fromEnvelope(envelope: Envelope, status: number): unknown {
+  const message = envelope.message ?? '';
+  switch (envelope.code) {
+    case CODE_OK:
+      return envelope.data;
+    case CODE_SESSION_EXPIRED: {
+      const returnUrl = (envelope.data as { returnUrl?: unknown } | null | undefined)?.returnUrl;
+      handlers.onSessionExpired(sessionTarget(returnUrl));
+      throw new ApiError({ kind: 'session', code: envelope.code, status, message: message || i18n.t('errors:pleaseLogIn') });
+    }
+    case CODE_FATAL: {
+      const text = message || i18n.t('errors:internal');
+      handlers.onFatal(text);
+      throw new ApiError({ kind: 'fatal', code: envelope.code, status, message: text });
+    }
+    default: {
+      const { title, content, text } = splitMessage(message);
+      throw new ApiError({
+        kind: 'normal',
+        code: envelope.code,
+        status,
+        message: text,
+        title,
+        content,
+        field: envelope.error?.field || undefined,
+        key: envelope.error?.key || undefined,
+      });
+    }
+  }
+}
+
+function httpErrorMessage(status: number, text: string, statusText: string): string {
+  switch (status) {
+    case 404:
+      return i18n.t('errors:notFound');
+    case 500:
+      return i18n.t('errors:internal');
+    case 502:
+      return i18n.t('errors:upgrading');
+    case 504:
+      return i18n.t('errors:timeout');
+    default:
+      return text.trim() || statusText || `HTTP ${status}`;
+  }
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { params, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const abortFromCaller = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abortFromCaller();
+  else signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    lang: currentLanguage(),
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    // A cancellation by the caller (e.g. a query that is no longer needed) is not an error to show.
+    if (signal?.aborted && !timedOut) throw error;
+    throw new ApiError({ kind: 'network', message: i18n.t(timedOut ? 'errors:timeout' : 'errors:network') });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const payload = text ? parseJson(text) : undefined;
+  if (isEnvelope(payload)) return fromEnvelope(payload, response.status) as T;
+  if (!response.ok) {
+    throw new ApiError({
+      kind: 'normal',
+      status: response.status,
+      message: httpErrorMessage(response.status, text, response.statusText),
+    });
+  }
+  throw new ApiError({ kind: 'normal', status: response.status, message: i18n.t('errors:badResponse') });
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The text to show for a failed call: server message, or the generic one for anything else. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  return i18n.t('errors:network');
+}

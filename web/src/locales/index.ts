@@ -1,0 +1,33 @@
+import enAccount from './en_US/account.json';
+import enCommon from './en_US/common.json';
+import enErrors from './en_US/errors.json';
+import enNav from './en_US/nav.json';
+import cnAccount from './zh_CN/account.json';
+import cnCommon from './zh_CN/common.json';
+import cnErrors from './zh_CN/errors.json';
+import cnNav from './zh_CN/nav.json';
+import twAccount from './zh_TW/account.json';
+import twCommon from './zh_TW/common.json';
+import twErrors from './zh_TW/errors.json';
+import twNav from './zh_TW/nav.json';
+
+/** The base language: its files define which keys exist and their types. */
+export const baseResources = {
+  common: cnCommon,
+  nav: cnNav,
+  account: cnAccount,
+  errors: cnErrors,
+};
+
+export type Namespace = keyof typeof baseResources;
+export type Resources = typeof baseResources;
+
+export const namespaces = Object.keys(baseResources) as Namespace[];
+
+type LooseResources = Record<Namespace, Record<string, unknown>>;
+
+export const resources: Record<'zh_CN' | 'zh_TW' | 'en_US', LooseResources> = {
+  zh_CN: baseResources,
+  zh_TW: { common: twCommon, nav: twNav, account: twAccount, errors: twErrors },
+  en_US: { common: enCommon, nav: enNav, account: enAccount, errors: enErrors },
+};

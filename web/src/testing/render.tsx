@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProvider, createQueryClient } from '@/app/provider';
+
+interface RenderOptions {
+  /** Phone mode instead of desktop. */
+  mobile?: boolean;
+  /** The address the memory router starts at. */
+  path?: string;
+}
+
+/** Renders a whole route table with the app's providers, as the browser would at `path`. */
+export function renderRoutes(routes: RouteObject[], { mobile = false, path = '/' }: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProvider mobile={mobile} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** Renders one component inside the app's providers and a router. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  return renderRoutes([{ path: '*', element: ui }], options);
+}
+
+/** A fetch stand-in answering every call with the given envelope and HTTP status. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

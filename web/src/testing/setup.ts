@@ -1,0 +1,49 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { changeLanguage, initI18n } from '@/lib/i18n';
+import { installMobileRender } from '@/lib/mobile-render';
+
+/** Answers width media queries against jsdom's window (1024 px wide), anything else with false. */
+function matchesQuery(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+}
+
+// jsdom lacks these browser APIs; antd and antd-mobile query them while rendering.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: matchesQuery(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// Rendering the whole antd console in jsdom can take a few seconds on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+installMobileRender();
+initI18n('zh_CN');
+
+// Unmount first, so that resetting the language re-renders nothing.
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await changeLanguage('zh_CN');
+  window.localStorage.clear();
+});

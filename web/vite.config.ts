@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.FIELDWATCH_API || 'http://127.0.0.1:8080';
+// The Host header is kept as the browser sent it, so the server's same-origin checks see the
+// page's own origin.
+const proxy = {
+  '/apis': { target: apiTarget },
+  '/healthz': { target: apiTarget },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
