@@ -35,7 +35,7 @@ async function shot(page: Page, name: string) {
       document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished),
+        .map((a) => a.finished.catch(() => undefined)), // a cancelled animation has settled too
     ),
   );
   await page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });
@@ -154,6 +154,32 @@ describe('shell', () => {
     await expect.poll(() => page.locator('body').innerText()).toContain('Demo Farm East');
     await shot(page, 'desktop-account.png');
   });
+});
+
+test('the password form checks its rules and shows the server refusing a wrong current password', async () => {
+  const { context, page } = await browser();
+  await presetLanguage(context, 'en_US');
+  await login(page, '/login?redirect=%2Fconsole%2Faccount');
+  await page.waitForURL(/\/console\/account$/);
+  const form = page.locator('form#change-password');
+  const submit = () => form.locator('button[type="submit"]').click();
+  const errors = () => page.locator('form#change-password .ant-form-item-explain-error').allInnerTexts();
+
+  await form.locator('#change-password_oldPassword').fill('demo123456');
+  await form.locator('#change-password_newPassword').fill('demo123456');
+  await form.locator('#change-password_confirmPassword').fill('demo654321');
+  await submit();
+  await expect.poll(errors).toEqual(
+    expect.arrayContaining(['The new password must differ from the current one', 'The two passwords are inconsistent']),
+  );
+
+  await form.locator('#change-password_oldPassword').fill('not-my-password');
+  await form.locator('#change-password_newPassword').fill('fresh-pass-1');
+  await form.locator('#change-password_confirmPassword').fill('fresh-pass-1');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/apis/account/password'));
+  await submit();
+  expect((await answer).status()).toBe(400);
+  await expect.poll(() => form.innerText()).toContain('The old password is incorrect');
 });
 
 describe('mobile', () => {

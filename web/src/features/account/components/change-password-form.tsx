@@ -1,27 +1,14 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
-import { useNotice } from '@/lib/notice';
-import { useUpdatePassword } from '../api/update-password';
 import { useAccountRules } from '../validation';
-
-interface PasswordFields {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+import { usePasswordChange, type PasswordFields } from './use-password-change';
 
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const rules = useAccountRules();
-  const notice = useNotice();
   const [form] = Form.useForm<PasswordFields>();
-  const updatePassword = useUpdatePassword({
-    onSuccess: () => {
-      form.resetFields();
-      notice.success(t('changePassword.success'));
-    },
-  });
+  const { mutation: updatePassword, submit } = usePasswordChange(() => form.resetFields());
 
   return (
     <Form<PasswordFields>
@@ -29,7 +16,7 @@ export function ChangePasswordForm() {
       name="change-password"
       layout="vertical"
       requiredMark={false}
-      onFinish={({ oldPassword, newPassword }) => updatePassword.mutate({ oldPassword, newPassword })}
+      onFinish={submit}
       onValuesChange={() => updatePassword.isError && updatePassword.reset()}
     >
       <Form.Item name="oldPassword" label={t('changePassword.old')} rules={rules.oldPassword}>

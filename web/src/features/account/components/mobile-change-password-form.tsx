@@ -1,27 +1,14 @@
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { MobileServerError } from '@/components/mobile-server-error';
-import { useNotice } from '@/lib/notice';
-import { useUpdatePassword } from '../api/update-password';
 import { useAccountRules } from '../validation';
-
-interface PasswordFields {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+import { usePasswordChange, type PasswordFields } from './use-password-change';
 
 export function MobileChangePasswordForm() {
   const { t } = useTranslation('account');
   const rules = useAccountRules();
-  const notice = useNotice();
   const [form] = Form.useForm<PasswordFields>();
-  const updatePassword = useUpdatePassword({
-    onSuccess: () => {
-      form.resetFields();
-      notice.success(t('changePassword.success'));
-    },
-  });
+  const { mutation: updatePassword, submit } = usePasswordChange(() => form.resetFields());
 
   return (
     <Form
@@ -29,7 +16,7 @@ export function MobileChangePasswordForm() {
       name="mobile-change-password"
       mode="card"
       requiredMarkStyle="none"
-      onFinish={({ oldPassword, newPassword }: PasswordFields) => updatePassword.mutate({ oldPassword, newPassword })}
+      onFinish={submit}
       onValuesChange={() => updatePassword.isError && updatePassword.reset()}
       footer={
         <>
