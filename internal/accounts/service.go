@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
@@ -178,7 +179,7 @@ func (s *Service) openSession(ctx context.Context, accountID int64, c Client, no
 		AccountID: accountID,
 		CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.SessionTTL),
-		UserAgent: truncate(c.UserAgent, 255),
+		UserAgent: clip(c.UserAgent, 255),
 		ClientIP:  c.IP,
 	}
 	if err := s.store.CreateSession(ctx, sess); err != nil {
@@ -192,11 +193,17 @@ func sessionID(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+// clip makes header text storable: valid UTF-8 (PostgreSQL refuses anything
+// else) and at most n bytes, cut at a character boundary.
+func clip(s string, n int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) <= n {
+		return s
 	}
-	return s
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // Authenticate resolves a session token. A session used in the second half of

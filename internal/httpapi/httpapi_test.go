@@ -151,6 +151,12 @@ func TestAccountFlow(t *testing.T) {
 		r.want(t, 200, 0)
 		e.user("").login("farmer01", "secret3").want(t, 200, 0)
 
+		// Headers are bytes: a User-Agent that is not UTF-8 (or is cut inside a
+		// character by the length limit) must not break a login on PostgreSQL.
+		ua := "Mozilla/5.0 \xff\xfe " + strings.Repeat("农", 120)
+		e.user("").do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "secret3"},
+			"User-Agent", ua).want(t, 200, 0)
+
 		r = u.do("POST", "/apis/account/logout", nil)
 		r.want(t, 200, 0)
 		u.do("GET", "/apis/account/profile", nil, "Referer", e.url+"/console/account?tab=2").want(t, 401, 2)
