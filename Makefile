@@ -12,7 +12,7 @@ DATA      ?= ./data
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json web/package.json -type f 2>/dev/null)
 GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*' 2>/dev/null) $(shell find internal -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run build web test test-go test-web test-e2e browser-deps bench ci clean
+.PHONY: help run build web test test-go test-web test-e2e browser-deps bench fuzz ci clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -50,6 +50,11 @@ browser-deps: ## install Chromium and a CJK font when missing (as root), else sa
 
 bench: ## benchmarks (results go in docs/performance.md)
 	$(GO) test -tags no_ui -run '^$$' -bench . -benchmem $(GOPKGS)
+
+FUZZTIME ?= 30s
+fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzDecodeTelemetry -fuzztime $(FUZZTIME) ./internal/ingest
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzDecodeStatus -fuzztime $(FUZZTIME) ./internal/ingest
 
 ci: ## what .ci/run does
 	CI=true $(MAKE) test

@@ -1,0 +1,296 @@
+// Package ingest turns what devices send into validated readings.
+package ingest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+)
+
+// MaxPayload bounds one report. The largest real report, a 10-node soil
+// probe with every parameter, is under 2 KiB.
+const MaxPayload = 16 << 10
+
+// MaxFuture is how far ahead of the server's clock a report may be dated.
+// Device clocks drift by minutes; a day ahead is a broken clock.
+const MaxFuture = 24 * time.Hour
+
+// earliest is the oldest time a report may carry: a device whose clock was
+// never set counts from 1970 or from its firmware's epoch, and such readings
+// would land in history as if they were decades old.
+var earliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Point is one reading. Node is the depth in cm for per-node parameters, 0 for
+// a reading of the device as a whole.
+type Point struct {
+	Param string
+	Node  int
+	Value float64
+}
+
+// Report is one decoded telemetry message.
+type Report struct {
+	Time   time.Time // millisecond precision; (device, Time) identifies the report
+	Points []Point   // sorted by Param, then Node
+}
+
+type telemetryJSON struct {
+	TS     json.RawMessage                       `json:"ts"`
+	Values map[string]json.RawMessage            `json:"values"`
+	Nodes  map[string]map[string]json.RawMessage `json:"nodes"`
+}
+
+// DecodeTelemetry reads a telemetry payload of a device of type t:
+//
+//	{"ts": <unix seconds | RFC 3339>, "values": {"<param>": <number>}, "nodes": {"<depth cm>": {"<param>": <number>}}}
+//
+// ts is optional (received is used). The whole report is refused when any
+// part is wrong, so a report is stored entirely or not at all. Returns
+// EINVALID whose Field is the JSON path of the fault.
+func DecodeTelemetry(t *devices.Type, payload []byte, received time.Time) (*Report, error) {
+	if len(payload) > MaxPayload {
+		return nil, invalid("", "ingest.tooLarge", map[string]any{"max": MaxPayload})
+	}
+	var in telemetryJSON
+	if err := strictJSON(payload, &in); err != nil {
+		return nil, err
+	}
+	at, err := reportTime(in.TS, received)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Time: at}
+	for id, raw := range in.Values {
+		field := "values." + id
+		p, err := param(t, id, field)
+		if err != nil {
+			return nil, err
+		}
+		if p.PerNode {
+			return nil, invalid(field, "ingest.perNodeParam", nil)
+		}
+		v, err := reading(p, raw, field)
+		if err != nil {
+			return nil, err
+		}
+		r.Points = append(r.Points, Point{Param: id, Value: v})
+	}
+	for key, values := range in.Nodes {
+		depth, err := strconv.Atoi(key)
+		if err != nil || !slices.Contains(t.Nodes, depth) {
+			return nil, invalid("nodes."+key, "ingest.unknownNode", nil)
+		}
+		for id, raw := range values {
+			field := "nodes." + key + "." + id
+			p, err := param(t, id, field)
+			if err != nil {
+				return nil, err
+			}
+			if !p.PerNode {
+				return nil, invalid(field, "ingest.surfaceParam", nil)
+			}
+			v, err := reading(p, raw, field)
+			if err != nil {
+				return nil, err
+			}
+			r.Points = append(r.Points, Point{Param: id, Node: depth, Value: v})
+		}
+	}
+	if len(r.Points) == 0 {
+		return nil, invalid("values", "ingest.empty", nil)
+	}
+	slices.SortFunc(r.Points, func(a, b Point) int {
+		if a.Param != b.Param {
+			if a.Param < b.Param {
+				return -1
+			}
+			return 1
+		}
+		return a.Node - b.Node
+	})
+	return r, nil
+}
+
+// Status is a decoded status message: the device's health, not its readings.
+type Status struct {
+	Time          time.Time
+	Battery       *float64 // volts
+	ChargeVoltage *float64 // volts at the solar/charging input
+	Signal        *float64 // dBm
+	Faults        []int    // device fault codes; empty when healthy
+}
+
+type statusJSON struct {
+	TS            json.RawMessage   `json:"ts"`
+	Battery       json.RawMessage   `json:"battery"`
+	ChargeVoltage json.RawMessage   `json:"chargeVoltage"`
+	Signal        json.RawMessage   `json:"signal"`
+	Faults        []json.RawMessage `json:"faults"`
+}
+
+// maxFaults bounds the fault list; a device reports a handful at most.
+const maxFaults = 32
+
+// Bounds of the status readings; outside them the reading is a fault of its own.
+var (
+	batteryRange = [2]float64{0, 30}
+	chargeRange  = [2]float64{0, 40}
+	signalRange  = [2]float64{-150, 0}
+)
+
+// DecodeStatus reads a status payload:
+//
+//	{"ts": …, "battery": <V>, "chargeVoltage": <V>, "signal": <dBm>, "faults": [<code>, …]}
+//
+// Every field is optional. Returns EINVALID naming the faulty field.
+func DecodeStatus(payload []byte, received time.Time) (*Status, error) {
+	if len(payload) > MaxPayload {
+		return nil, invalid("", "ingest.tooLarge", map[string]any{"max": MaxPayload})
+	}
+	var in statusJSON
+	if err := strictJSON(payload, &in); err != nil {
+		return nil, err
+	}
+	at, err := reportTime(in.TS, received)
+	if err != nil {
+		return nil, err
+	}
+	s := &Status{Time: at}
+	for _, f := range []struct {
+		raw   json.RawMessage
+		field string
+		rng   [2]float64
+		dst   **float64
+	}{
+		{in.Battery, "battery", batteryRange, &s.Battery},
+		{in.ChargeVoltage, "chargeVoltage", chargeRange, &s.ChargeVoltage},
+		{in.Signal, "signal", signalRange, &s.Signal},
+	} {
+		if f.raw == nil {
+			continue
+		}
+		v, err := number(f.raw, f.field)
+		if err != nil {
+			return nil, err
+		}
+		if v < f.rng[0] || v > f.rng[1] {
+			return nil, invalid(f.field, "ingest.outOfRange", map[string]any{"min": f.rng[0], "max": f.rng[1]})
+		}
+		*f.dst = &v
+	}
+	if len(in.Faults) > maxFaults {
+		return nil, invalid("faults", "ingest.tooManyFaults", map[string]any{"max": maxFaults})
+	}
+	for _, n := range in.Faults {
+		code, err := strconv.ParseUint(string(n), 10, 16)
+		if err != nil {
+			return nil, invalid("faults", "ingest.badFault", nil)
+		}
+		s.Faults = append(s.Faults, int(code))
+	}
+	return s, nil
+}
+
+// strictJSON decodes one JSON object; anything else is ingest.malformed.
+func strictJSON(payload []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(payload))
+	d.UseNumber()
+	if err := d.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return invalid(typeErr.Field, "ingest.wrongShape", nil)
+		}
+		return invalid("", "ingest.malformed", nil)
+	}
+	if d.More() {
+		return invalid("", "ingest.malformed", nil)
+	}
+	return nil
+}
+
+// invalid is a refusal about the JSON path field. The path goes into the
+// message as it is: it names the device's payload, not a form input.
+func invalid(field, code string, params map[string]any) *errs.Error {
+	p := map[string]any{"field": field}
+	for k, v := range params {
+		p[k] = v
+	}
+	return &errs.Error{Kind: errs.EInvalid, Code: code, Field: field, Params: p}
+}
+
+// reportTime reads ts: absent or null means received; a number is unix
+// seconds (fractions allowed); a string is RFC 3339.
+func reportTime(raw json.RawMessage, received time.Time) (time.Time, error) {
+	var at time.Time
+	switch {
+	case raw == nil || string(raw) == "null":
+		at = received
+	case raw[0] == '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return time.Time{}, invalid("ts", "ingest.badTime", nil)
+		}
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return time.Time{}, invalid("ts", "ingest.badTime", nil)
+		}
+		at = t
+	default:
+		sec, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || math.IsNaN(sec) || math.IsInf(sec, 0) || sec < 0 || sec > 1e11 {
+			return time.Time{}, invalid("ts", "ingest.badTime", nil)
+		}
+		at = time.UnixMilli(int64(math.Round(sec * 1000)))
+	}
+	at = at.Truncate(time.Millisecond)
+	if at.Before(earliest) {
+		return time.Time{}, invalid("ts", "ingest.badTime", nil)
+	}
+	if at.After(received.Add(MaxFuture)) {
+		return time.Time{}, invalid("ts", "ingest.future", nil)
+	}
+	return at, nil
+}
+
+func param(t *devices.Type, id, field string) (*devices.Param, error) {
+	p, ok := t.Param(id)
+	if !ok {
+		return nil, invalid(field, "ingest.unknownParam", nil)
+	}
+	return p, nil
+}
+
+// reading parses a value and checks it is a possible reading of p.
+func reading(p *devices.Param, raw json.RawMessage, field string) (float64, error) {
+	v, err := number(raw, field)
+	if err != nil {
+		return 0, err
+	}
+	if !p.InRange(v) {
+		return 0, invalid(field, "ingest.outOfRange", map[string]any{"min": p.Min, "max": p.Max})
+	}
+	return v, nil
+}
+
+// number parses a JSON number. JSON has no NaN or Infinity; a string such as
+// "NaN" is not a number, and a literal too large for float64 is not finite.
+func number(raw json.RawMessage, field string) (float64, error) {
+	if len(raw) == 0 || !(raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+		return 0, invalid(field, "ingest.notNumber", nil)
+	}
+	v, err := strconv.ParseFloat(string(raw), 64)
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, invalid(field, "ingest.notFinite", nil)
+	}
+	if err != nil {
+		return 0, invalid(field, "ingest.notNumber", nil)
+	}
+	return v, nil
+}
