@@ -125,14 +125,7 @@ func describe(err error) string {
 	if strings.HasPrefix(os.Getenv("LANG"), "zh") {
 		lang = i18n.Parse(os.Getenv("LANG"))
 	}
-	params := map[string]any{}
-	for k, v := range e.Params {
-		params[k] = v
-	}
-	if e.Field != "" {
-		params["field"] = i18n.Field(e.Field)
-	}
-	return i18n.T(lang, e.Code, params)
+	return i18n.Message(lang, e.Code, e.Field, e.Params)
 }
 
 func serve(args []string, stderr io.Writer) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -156,5 +155,4 @@ func TestServe_SignalShutdown(t *testing.T) {
 	if !strings.Contains(log.String(), `"msg":"shutting down"`) {
 		t.Errorf("no shutdown log: %s", log.String())
 	}
-	_ = os.Remove(bin)
 }

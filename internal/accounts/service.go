@@ -148,24 +148,17 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 	return &Login{Token: token, Session: sess, Account: a}, nil
 }
 
-func (s *Service) checkThrottle(ctx context.Context, key string, max int, now time.Time) error {
+func (s *Service) checkThrottle(ctx context.Context, key string, limit int, now time.Time) error {
 	n, oldest, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
 	if err != nil {
 		return err
 	}
-	if n < max {
+	if n < limit {
 		return nil
 	}
 	wait := oldest.Add(s.cfg.FailureWindow).Sub(now)
 	minutes := int((wait + time.Minute - 1) / time.Minute)
-	return errs.New(errs.ETooMany, "account.login.throttled").With(map[string]any{"minutes": max1(minutes)})
-}
-
-func max1(n int) int {
-	if n < 1 {
-		return 1
-	}
-	return n
+	return errs.New(errs.ETooMany, "account.login.throttled").With(map[string]any{"minutes": max(1, minutes)})
 }
 
 func (s *Service) openSession(ctx context.Context, accountID int64, c Client, now time.Time) (string, *Session, error) {

@@ -78,14 +78,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang i18n.La
 		e = errs.Internal("%w", err)
 	}
 	status := statusOf(e.Kind)
-	params := map[string]any{}
-	for k, v := range e.Params {
-		params[k] = v
-	}
-	if _, ok := params["field"]; !ok && e.Field != "" {
-		params["field"] = i18n.Field(e.Field)
-	}
-	env := envelope{Message: i18n.T(lang, e.Code, params)}
+	env := envelope{Message: i18n.Message(lang, e.Code, e.Field, e.Params)}
 	switch e.Kind {
 	case errs.EInternal:
 		s.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)

@@ -89,6 +89,21 @@ func T(lang Lang, key string, params map[string]any) string {
 	return msg
 }
 
+// Message localizes an error: the message for code with params filled in. When
+// the error concerns a field and params give no {field} of their own, {field}
+// shows that field's localized label.
+func Message(lang Lang, code, field string, params map[string]any) string {
+	if _, ok := params["field"]; !ok && field != "" {
+		p := make(map[string]any, len(params)+1)
+		for k, v := range params {
+			p[k] = v
+		}
+		p["field"] = Field(field)
+		params = p
+	}
+	return T(lang, code, params)
+}
+
 // Field is a placeholder value naming a request field; T shows its localized label.
 type Field string
 

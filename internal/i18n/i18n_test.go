@@ -61,3 +61,14 @@ func TestT_FillsTranslatedField(t *testing.T) {
 		t.Errorf("unknown key: got %q", got)
 	}
 }
+
+func TestMessage_FieldLabelUnlessGiven(t *testing.T) {
+	if got := Message(EnUS, "error.required", "accountNumber", nil); got != "Account number is required" {
+		t.Errorf("label: %q", got)
+	}
+	// A {field} the error already carries (a JSON path, say) is shown as it is.
+	got := Message(EnUS, "ingest.notNumber", "values.airTemp", map[string]any{"field": "values.airTemp"})
+	if got != "values.airTemp: not a number" {
+		t.Errorf("given field: %q", got)
+	}
+}
