@@ -3,11 +3,13 @@ package ingest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -55,65 +57,37 @@ type telemetryJSON struct {
 // part is wrong, so a report is stored entirely or not at all. Returns
 // EINVALID whose Field is the JSON path of the fault.
 func DecodeTelemetry(t *devices.Type, payload []byte, received time.Time) (*Report, error) {
-	if len(payload) > MaxPayload {
-		return nil, invalid("", "ingest.tooLarge", map[string]any{"max": MaxPayload})
-	}
 	var in telemetryJSON
-	if err := strictJSON(payload, &in); err != nil {
-		return nil, err
-	}
-	at, err := reportTime(in.TS, received)
+	at, err := parse(payload, &in, &in.TS, received)
 	if err != nil {
 		return nil, err
 	}
 	r := &Report{Time: at}
 	for id, raw := range in.Values {
-		field := "values." + id
-		p, err := param(t, id, field)
+		pt, err := point(t, id, 0, raw, "values."+id)
 		if err != nil {
 			return nil, err
 		}
-		if p.PerNode {
-			return nil, invalid(field, "ingest.perNodeParam", nil)
-		}
-		v, err := reading(p, raw, field)
-		if err != nil {
-			return nil, err
-		}
-		r.Points = append(r.Points, Point{Param: id, Value: v})
+		r.Points = append(r.Points, pt)
 	}
 	for key, values := range in.Nodes {
 		depth, err := strconv.Atoi(key)
-		if err != nil || !slices.Contains(t.Nodes, depth) {
+		if err != nil || depth == 0 || !slices.Contains(t.Nodes, depth) {
 			return nil, invalid("nodes."+key, "ingest.unknownNode", nil)
 		}
 		for id, raw := range values {
-			field := "nodes." + key + "." + id
-			p, err := param(t, id, field)
+			pt, err := point(t, id, depth, raw, "nodes."+key+"."+id)
 			if err != nil {
 				return nil, err
 			}
-			if !p.PerNode {
-				return nil, invalid(field, "ingest.surfaceParam", nil)
-			}
-			v, err := reading(p, raw, field)
-			if err != nil {
-				return nil, err
-			}
-			r.Points = append(r.Points, Point{Param: id, Node: depth, Value: v})
+			r.Points = append(r.Points, pt)
 		}
 	}
 	if len(r.Points) == 0 {
 		return nil, invalid("values", "ingest.empty", nil)
 	}
 	slices.SortFunc(r.Points, func(a, b Point) int {
-		if a.Param != b.Param {
-			if a.Param < b.Param {
-				return -1
-			}
-			return 1
-		}
-		return a.Node - b.Node
+		return cmp.Or(strings.Compare(a.Param, b.Param), cmp.Compare(a.Node, b.Node))
 	})
 	return r, nil
 }
@@ -151,14 +125,8 @@ var (
 //
 // Every field is optional. Returns EINVALID naming the faulty field.
 func DecodeStatus(payload []byte, received time.Time) (*Status, error) {
-	if len(payload) > MaxPayload {
-		return nil, invalid("", "ingest.tooLarge", map[string]any{"max": MaxPayload})
-	}
 	var in statusJSON
-	if err := strictJSON(payload, &in); err != nil {
-		return nil, err
-	}
-	at, err := reportTime(in.TS, received)
+	at, err := parse(payload, &in, &in.TS, received)
 	if err != nil {
 		return nil, err
 	}
@@ -196,6 +164,18 @@ func DecodeStatus(payload []byte, received time.Time) (*Status, error) {
 		s.Faults = append(s.Faults, int(code))
 	}
 	return s, nil
+}
+
+// parse bounds the payload's size, decodes it into v and returns the time in
+// *ts, which v's decoding fills.
+func parse(payload []byte, v any, ts *json.RawMessage, received time.Time) (time.Time, error) {
+	if len(payload) > MaxPayload {
+		return time.Time{}, invalid("", "ingest.tooLarge", map[string]any{"max": MaxPayload})
+	}
+	if err := strictJSON(payload, v); err != nil {
+		return time.Time{}, err
+	}
+	return reportTime(*ts, received)
 }
 
 // strictJSON decodes one JSON object; anything else is ingest.malformed.
@@ -259,12 +239,24 @@ func reportTime(raw json.RawMessage, received time.Time) (time.Time, error) {
 	return at, nil
 }
 
-func param(t *devices.Type, id, field string) (*devices.Param, error) {
+// point checks one reading of t at the JSON path field: a parameter of the
+// type, sent in its place (under a node when measured per depth, node 0
+// otherwise), with a possible value.
+func point(t *devices.Type, id string, node int, raw json.RawMessage, field string) (Point, error) {
 	p, ok := t.Param(id)
-	if !ok {
-		return nil, invalid(field, "ingest.unknownParam", nil)
+	switch {
+	case !ok:
+		return Point{}, invalid(field, "ingest.unknownParam", nil)
+	case p.PerNode && node == 0:
+		return Point{}, invalid(field, "ingest.perNodeParam", nil)
+	case !p.PerNode && node != 0:
+		return Point{}, invalid(field, "ingest.surfaceParam", nil)
 	}
-	return p, nil
+	v, err := reading(p, raw, field)
+	if err != nil {
+		return Point{}, err
+	}
+	return Point{Param: id, Node: node, Value: v}, nil
 }
 
 // reading parses a value and checks it is a possible reading of p.
