@@ -27,7 +27,7 @@ afterEach(async () => {
 
 const mainMenu = (page: Page) => page.getByRole('navigation').first();
 /** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
   await page.locator('#nprogress').waitFor({ state: 'detached' });
   await page.evaluate(() =>
@@ -38,7 +38,7 @@ async function shot(page: Page, name: string) {
         .map((a) => a.finished.catch(() => undefined)), // a cancelled animation has settled too
     ),
   );
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });
+  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
 }
 
 describe('login', () => {
@@ -191,7 +191,8 @@ describe('mobile', () => {
     await page.waitForURL(/\/apps\/mobile\//);
     await shot(page, 'mobile.png');
     await page.goto(baseURL() + '/console/account');
-    await page.waitForURL(/\/apps\/mobile\//);
+    await page.waitForURL(/\/apps\/mobile\/account/);
+    await shot(page, 'mobile-account.png', true);
   });
 
   test('the phone layout follows a dark OS theme', async () => {
@@ -208,6 +209,8 @@ describe('mobile', () => {
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-TW'); // from the browser
     await shot(page, 'mobile-dark-profile.png');
+    await page.goto(baseURL() + '/apps/mobile/account');
+    await shot(page, 'mobile-dark-account.png', true);
     expect(await sessionCookie(context)).not.toBe('');
   });
 
