@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	_ "time/tzdata" // daily rollups need the configured zone even where the system has no zoneinfo
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
@@ -35,6 +36,9 @@ Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
   user add   create an account
+  device add register a device and print its key
+  simulate   run a simulated device fleet against an MQTT broker
+  bench      measure ingest throughput (bench ingest)
   routes     print every HTTP route as "METHOD /path", sorted
   version    print the version
 
@@ -63,6 +67,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = migrate(rest, stdout, stderr)
 	case "user":
 		err = user(rest, stdin, stdout, stderr)
+	case "device":
+		err = device(rest, stdout, stderr)
+	case "simulate":
+		err = simulate(rest, stdout, stderr)
+	case "bench":
+		err = bench(rest, stdout, stderr)
 	case "routes":
 		err = routes(rest, stdout, stderr)
 	case "version":

@@ -126,7 +126,7 @@ func TestServe_SignalShutdown(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-tags", "no_ui", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--mqtt", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

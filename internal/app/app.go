@@ -14,8 +14,13 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
+	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/web"
 )
 
@@ -27,13 +32,21 @@ type Main struct {
 
 	DB       *store.DB
 	Accounts *accounts.Service
+	Devices  *devices.Service
+	Writer   *telemetry.Writer
+	Ingest   *ingest.Pipeline
+	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
+	Consumer *ingest.Consumer // with --mqtt-broker
 	HTTP     *httpapi.Server
+	Metrics  *metrics.Metrics
 
 	srv      *http.Server
 	ln       net.Listener
 	served   chan error
 	stopJobs context.CancelFunc
 	jobsDone chan struct{}
+	demoDone chan struct{}
+	loc      *time.Location
 }
 
 // NewLogger returns a slog logger as configured.
@@ -89,6 +102,11 @@ func (m *Main) Run(ctx context.Context) error {
 	acfg := accounts.DefaultConfig()
 	acfg.SessionTTL = m.Config.SessionTTL
 	m.Accounts = accounts.NewService(db, acfg)
+	m.Metrics = metrics.New()
+	if err := m.startIngest(ctx); err != nil {
+		m.Close(ctx)
+		return err
+	}
 
 	if m.Config.Demo {
 		if err := seedDemo(ctx, m); err != nil {
@@ -98,7 +116,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 
 	m.HTTP = httpapi.New(httpapi.Options{
-		Accounts: m.Accounts, Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
+		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
+		Location: m.loc, Metrics: m.Metrics,
+		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{
 		Handler:           m.HTTP,
@@ -122,7 +142,11 @@ func (m *Main) Run(ctx context.Context) error {
 
 	jobs, stop := context.WithCancel(context.Background())
 	m.stopJobs, m.jobsDone = stop, make(chan struct{})
-	go m.purgeSessions(jobs)
+	go m.housekeeping(jobs)
+	if m.Config.Demo {
+		m.demoDone = make(chan struct{})
+		go m.runDemoFleet(jobs)
+	}
 
 	m.Log.Info("listening", "url", m.URL(), "store", string(db.Dialect()), "demo", m.Config.Demo)
 	return nil
@@ -145,17 +169,80 @@ func (m *Main) URL() string {
 // Served reports the server's exit: nil after a clean shutdown.
 func (m *Main) Served() <-chan error { return m.served }
 
-// purgeSessions deletes expired sessions hourly; Authenticate already refuses
-// them, this only keeps the table small.
-func (m *Main) purgeSessions(ctx context.Context) {
+// startIngest opens what devices talk to: the secret that seals their
+// keys, the batched writer, the pipeline, and the embedded broker or the
+// consumer of an external one.
+func (m *Main) startIngest(ctx context.Context) error {
+	keys, err := secret.Load(m.Config.SecretFile())
+	if err != nil {
+		return err
+	}
+	if m.loc, err = m.Config.Location(); err != nil {
+		return err
+	}
+	m.Devices = devices.NewService(m.DB, keys)
+	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
+		Location: m.loc,
+		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
+			if err != nil {
+				m.Log.Error("write telemetry", "reports", len(reports), "err", err)
+				return
+			}
+			m.Metrics.Points.Add(float64(stored))
+			m.Metrics.Batch.Observe(float64(stored))
+			m.Metrics.Commit.Observe(took.Seconds())
+		},
+	})
+	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
+	switch {
+	case m.Config.MQTTBroker != "":
+		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker}, m.Ingest)
+		if err != nil {
+			return fmt.Errorf("--mqtt-broker: %w", err)
+		}
+	case m.Config.MQTT != "off":
+		m.Broker, err = ingest.StartBroker(m.Config.MQTT, m.Ingest, m.Log)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("--mqtt %s: the port is already in use (is another MQTT broker running?); choose another with --mqtt, or use it with --mqtt-broker", m.Config.MQTT)
+		}
+		if err != nil {
+			return fmt.Errorf("--mqtt %s: %w", m.Config.MQTT, err)
+		}
+		m.Log.Info("mqtt broker listening", "addr", m.Broker.Addr().String())
+	}
+	return nil
+}
+
+// MQTTAddr is the embedded broker's address, or "" without one.
+func (m *Main) MQTTAddr() string {
+	if m.Broker == nil {
+		return ""
+	}
+	return m.Broker.Addr().String()
+}
+
+// housekeeping runs the periodic jobs: expired sessions out hourly
+// (Authenticate already refuses them; this keeps the table small) and raw
+// readings past --retention-raw out daily.
+func (m *Main) housekeeping(ctx context.Context) {
 	defer close(m.jobsDone)
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
+	lastPurge := time.Time{}
 	for {
 		if n, err := m.Accounts.PurgeExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			m.Log.Warn("purge sessions", "err", err)
 		} else if n > 0 {
 			m.Log.Info("purged expired sessions", "count", n)
+		}
+		if time.Since(lastPurge) >= 24*time.Hour {
+			lastPurge = time.Now()
+			before := lastPurge.Add(-m.Config.RetentionRaw)
+			if n, err := m.DB.PurgeReadings(ctx, before); err != nil && ctx.Err() == nil {
+				m.Log.Warn("purge raw readings", "err", err)
+			} else if n > 0 {
+				m.Log.Info("purged raw readings past retention", "count", n, "before", before)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -183,6 +270,22 @@ func (m *Main) Close(ctx context.Context) error {
 	if m.stopJobs != nil {
 		m.stopJobs()
 		<-m.jobsDone
+		if m.demoDone != nil {
+			<-m.demoDone
+		}
+	}
+	if m.Consumer != nil {
+		if err := m.Consumer.Close(ctx); err != nil {
+			errsOut = append(errsOut, fmt.Errorf("external broker: %w", err))
+		}
+	}
+	if m.Broker != nil {
+		if err := m.Broker.Close(); err != nil {
+			errsOut = append(errsOut, fmt.Errorf("mqtt: %w", err))
+		}
+	}
+	if m.Writer != nil {
+		m.Writer.Close()
 	}
 	if m.DB != nil {
 		if err := m.DB.Close(); err != nil {
@@ -190,6 +293,15 @@ func (m *Main) Close(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errsOut...)
+}
+
+// NewDevices returns the device service over db, with the server secret of c.
+func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
+	keys, err := secret.Load(c.SecretFile())
+	if err != nil {
+		return nil, err
+	}
+	return devices.NewService(db, keys), nil
 }
 
 // NewAccounts returns the account service over db with the default policy.

@@ -14,13 +14,13 @@ import (
 )
 
 func serveConfig(t *testing.T) config.Serve {
-	return config.Serve{
-		Store:      config.Store{Data: t.TempDir()},
-		Log:        config.Log{Format: "text", Level: "error"},
-		Addr:       "127.0.0.1:0",
-		Demo:       true,
-		SessionTTL: time.Hour,
-	}
+	c := config.DefaultServe()
+	c.Data = t.TempDir()
+	c.Log = config.Log{Format: "text", Level: "error"}
+	c.Addr, c.MQTT = "127.0.0.1:0", "127.0.0.1:0"
+	c.Demo, c.DemoDays = true, 1
+	c.SessionTTL = time.Hour
+	return c
 }
 
 func start(t *testing.T, cfg config.Serve) *app.Main {

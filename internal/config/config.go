@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,8 +18,27 @@ const EnvPrefix = "FIELDWATCH_"
 
 // Store selects the database.
 type Store struct {
-	Data string // directory for the SQLite file and other local data
-	DB   string // a postgres:// URL switches to PostgreSQL
+	Data     string // directory for the SQLite file and other local data
+	DB       string // a postgres:// URL switches to PostgreSQL
+	Secret   string // file holding the server secret; default {Data}/secret.key
+	Timezone string // where a day begins for daily rollups
+}
+
+// SecretFile is the secret's path.
+func (s *Store) SecretFile() string {
+	if s.Secret != "" {
+		return s.Secret
+	}
+	return filepath.Join(s.Data, "secret.key")
+}
+
+// Location loads the timezone.
+func (s *Store) Location() (*time.Location, error) {
+	loc, err := time.LoadLocation(s.Timezone)
+	if err != nil {
+		return nil, fmt.Errorf("--timezone %q: %v", s.Timezone, err)
+	}
+	return loc, nil
 }
 
 // Serve is the configuration of `fieldwatch serve`.
@@ -30,6 +51,12 @@ type Serve struct {
 	TLSCert    string
 	TLSKey     string
 	SessionTTL time.Duration
+
+	MQTT         string        // embedded broker address; "off" disables it
+	MQTTBroker   string        // external broker URL; replaces the embedded one
+	RetentionRaw time.Duration // raw readings older than this are deleted; rollups stay
+	DemoInterval time.Duration // live report interval of the demo fleet
+	DemoDays     int           // days of history the demo fleet starts with
 }
 
 // Log configures logging.
@@ -42,6 +69,8 @@ type Log struct {
 func BindStore(fs *flag.FlagSet, s *Store) {
 	fs.StringVar(&s.Data, "data", "./data", "directory for the SQLite database and local data")
 	fs.StringVar(&s.DB, "db", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); empty uses SQLite under --data")
+	fs.StringVar(&s.Secret, "secret-file", "", "file with the server secret that seals device keys, created if absent; every node of one deployment needs the same (default {data}/secret.key)")
+	fs.StringVar(&s.Timezone, "timezone", "Asia/Shanghai", "IANA timezone in which a day begins for daily rollups")
 }
 
 // BindLog registers the logging flags.
@@ -60,6 +89,31 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.TLSCert, "tls-cert", "", "TLS certificate file; with --tls-key serves HTTPS")
 	fs.StringVar(&s.TLSKey, "tls-key", "", "TLS private key file")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
+	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker listen address for devices; off disables it")
+	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
+	s.RetentionRaw = 400 * 24 * time.Hour
+	fs.Func("retention-raw", "keep raw readings this long, e.g. 400d or 9600h; daily rollups are kept (default 400d)", func(v string) error {
+		d, err := ParseDays(v)
+		if err == nil && d < 24*time.Hour {
+			err = fmt.Errorf("must be at least 1d")
+		}
+		s.RetentionRaw = d
+		return err
+	})
+	fs.DurationVar(&s.DemoInterval, "demo-interval", time.Minute, "with --demo: time between live reports of each demo device")
+	fs.IntVar(&s.DemoDays, "demo-days", 30, "with --demo: days of 10-minute history the demo fleet starts with")
+}
+
+// ParseDays parses a duration that may be given in days ("400d").
+func ParseDays(v string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(v, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || days < 0 {
+			return 0, fmt.Errorf("%q is not a number of days", v)
+		}
+		return time.Duration(days) * 24 * time.Hour, nil
+	}
+	return time.ParseDuration(v)
 }
 
 // Validate checks values the flag package cannot.
@@ -72,6 +126,21 @@ func (s *Serve) Validate() error {
 	}
 	if s.SessionTTL < time.Minute {
 		return fmt.Errorf("--session-ttl %s: must be at least 1m", s.SessionTTL)
+	}
+	if _, err := s.Location(); err != nil {
+		return err
+	}
+	if s.MQTTBroker != "" && s.Demo {
+		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt-broker")
+	}
+	if s.Demo && s.MQTT == "off" {
+		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt off")
+	}
+	if s.DemoInterval < time.Second {
+		return fmt.Errorf("--demo-interval %s: must be at least 1s", s.DemoInterval)
+	}
+	if s.DemoDays < 0 || s.DemoDays > 400 {
+		return fmt.Errorf("--demo-days %d: must be between 0 and 400", s.DemoDays)
 	}
 	return nil
 }
@@ -117,4 +186,11 @@ func Parse(fs *flag.FlagSet, args []string) error {
 		}
 	})
 	return err
+}
+
+// DefaultServe returns the serve configuration with every flag at its default.
+func DefaultServe() Serve {
+	var s Serve
+	BindServe(flag.NewFlagSet("serve", flag.ContinueOnError), &s)
+	return s
 }

@@ -375,3 +375,16 @@ var registry = []*Type{
 		Params: []Param{airTemp, airHumidity, illuminance, battery, signal},
 	},
 }
+
+// SlaveType returns the slave unit as a type of its own (same id, page and
+// interval as its host, the slave's model and catalogue), so that its reports
+// decode and store like any device's. Nil when the type has no slave.
+func (t *Type) SlaveType() *Type {
+	if t.Slave == nil {
+		return nil
+	}
+	return &Type{
+		ID: t.ID, Model: t.Slave.Model, Names: t.Slave.Names, Category: t.Category, Page: t.Page,
+		Interval: t.Interval, Params: t.Slave.Params,
+	}
+}

@@ -27,6 +27,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, c *call, fn ap
 		s.writeError(w, r, c.lang, err)
 		return
 	}
+	if d, ok := data.(*download); ok {
+		d.write(w)
+		return
+	}
 	writeData(w, data)
 }
 

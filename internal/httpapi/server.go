@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
@@ -20,15 +23,36 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	Accounts *accounts.Service
+	Accounts  *accounts.Service
+	Devices   *devices.Service
+	Telemetry TelemetryReader
+	Images    ImageReader
+	Ingest    *ingest.Pipeline
+	// Location is where days begin (daily history, file names).
+	Location *time.Location
 	// Ping checks the store for /healthz.
 	Ping func(context.Context) error
 	// App is the built web app (index.html at its root); nil serves a notice.
 	App fs.FS
 	Log *slog.Logger
+	// Metrics is shared with the rest of the program; nil creates one.
+	Metrics *metrics.Metrics
 	// TrustProxy takes the client address from X-Forwarded-For and the scheme
 	// from X-Forwarded-Proto.
 	TrustProxy bool
+}
+
+// TelemetryReader reads stored readings.
+type TelemetryReader interface {
+	Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Reading, error)
+	Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, error)
+	Latest(ctx context.Context, deviceID int64) ([]telemetry.Reading, error)
+}
+
+// ImageReader reads stored camera images.
+type ImageReader interface {
+	Images(ctx context.Context, deviceID int64, limit int) ([]telemetry.Image, error)
+	ImageData(ctx context.Context, deviceID, id int64) (*telemetry.Image, []byte, error)
 }
 
 // Server is the HTTP side of the application.
@@ -41,7 +65,10 @@ type Server struct {
 
 // New builds the server and its route table.
 func New(o Options) *Server {
-	s := &Server{Options: o, log: o.Log, metrics: metrics.New()}
+	if o.Metrics == nil {
+		o.Metrics = metrics.New()
+	}
+	s := &Server{Options: o, log: o.Log, metrics: o.Metrics}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
 // MaxPayload bounds one report. The largest real report, a 10-node soil
@@ -29,13 +30,8 @@ const MaxFuture = 24 * time.Hour
 // would land in history as if they were decades old.
 var earliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// Point is one reading. Node is the depth in cm for per-node parameters, 0 for
-// a reading of the device as a whole.
-type Point struct {
-	Param string
-	Node  int
-	Value float64
-}
+// Point is one reading (see telemetry.Point).
+type Point = telemetry.Point
 
 // Report is one decoded telemetry message.
 type Report struct {

@@ -36,8 +36,8 @@ func TestDecodeTelemetry_Soil(t *testing.T) {
 		t.Errorf("time %v", r.Time)
 	}
 	want := []Point{
-		{"battery", 0, 3.71}, {"signal", 0, -87},
-		{"soilMoisture", 10, 21}, {"soilMoisture", 20, 23.5}, {"soilTemp", 20, 14.2},
+		{Param: "battery", Node: 0, Value: 3.71}, {Param: "signal", Node: 0, Value: -87},
+		{Param: "soilMoisture", Node: 10, Value: 21}, {Param: "soilMoisture", Node: 20, Value: 23.5}, {Param: "soilTemp", Node: 20, Value: 14.2},
 	}
 	if len(r.Points) != len(want) {
 		t.Fatalf("points %+v", r.Points)

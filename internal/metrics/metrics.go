@@ -16,6 +16,14 @@ type Metrics struct {
 	reg      *prometheus.Registry
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
+
+	// Device link.
+	Reports  *prometheus.CounterVec // accepted reports by transport (mqtt, http) and kind
+	Points   prometheus.Counter     // readings stored
+	Rejected *prometheus.CounterVec // refused messages by transport and reason (an i18n code)
+	Denied   *prometheus.CounterVec // refused connections, publishes and subscriptions by reason
+	Batch    prometheus.Histogram   // readings per committed write
+	Commit   prometheus.Histogram   // seconds per committed write
 }
 
 // New returns metrics with the Go runtime and process collectors registered.
@@ -32,6 +40,33 @@ func New() *Metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route"}),
 	}
+	m.Reports = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "fieldwatch_ingest_messages_total",
+		Help: "Device messages accepted, by transport (mqtt, http) and kind (telemetry, status, image).",
+	}, []string{"transport", "kind"})
+	m.Points = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "fieldwatch_ingest_points_total",
+		Help: "Readings durably stored (redeliveries not counted).",
+	})
+	m.Rejected = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "fieldwatch_ingest_rejected_total",
+		Help: "Device messages refused as bad input, by transport and reason.",
+	}, []string{"transport", "reason"})
+	m.Denied = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "fieldwatch_mqtt_denied_total",
+		Help: "MQTT connections, publishes and subscriptions refused, by reason.",
+	}, []string{"reason"})
+	m.Batch = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "fieldwatch_ingest_batch_points",
+		Help:    "Readings per committed write transaction.",
+		Buckets: prometheus.ExponentialBuckets(1, 4, 9),
+	})
+	m.Commit = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "fieldwatch_ingest_commit_seconds",
+		Help:    "Duration of each telemetry write transaction.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1},
+	})
+	m.reg.MustRegister(m.Reports, m.Points, m.Rejected, m.Denied, m.Batch, m.Commit)
 	m.reg.MustRegister(m.requests, m.latency,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))

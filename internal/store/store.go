@@ -26,6 +26,11 @@ var migrations embed.FS
 type DB struct {
 	sql     *sql.DB
 	dialect Dialect
+
+	// Parameter identifiers and their codes in the readings tables; set by
+	// Migrate, read-only afterwards.
+	paramCode map[string]int
+	paramID   map[int]string
 }
 
 // Open opens the store named by dsn: a postgres:// (or postgresql://) URL
@@ -79,6 +84,9 @@ func (db *DB) Migrate(ctx context.Context) (int64, error) {
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return 0, fmt.Errorf("migrate: %w", err)
+	}
+	if err := db.loadParams(ctx); err != nil {
+		return 0, err
 	}
 	return p.GetDBVersion(ctx)
 }

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--data', data, '--log-level', 'warn'], {
+  const child = spawn(bin, ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', '127.0.0.1:0', '--demo-days', '2', '--data', data, '--log-level', 'warn'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+)
+
+func device(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "add" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			fmt.Fprint(stdout, "Usage: fieldwatch device add [flags]\n\nRun \"fieldwatch device add --help\" for its flags.\n")
+			return nil
+		}
+		fmt.Fprint(stderr, "Usage: fieldwatch device add [flags]\n")
+		return errUsage
+	}
+	fs := newFlags("device add [flags]",
+		"Registers a device and prints its key (the MQTT password and HTTP ingest secret)\n"+
+			"and its label code (what its QR code says; scanning it binds an unowned device).", stderr)
+	var (
+		cfg                        config.Store
+		sn, owner, host, name, lat string
+		lng                        string
+		typeID                     int
+	)
+	config.BindStore(fs, &cfg)
+	fs.StringVar(&sn, "sn", "", "serial number: 6-32 letters, digits or dashes (required)")
+	fs.IntVar(&typeID, "type", 0, "device type id, e.g. 2 (ZS006 soil station); see docs/device-types.md (required)")
+	fs.StringVar(&owner, "owner", "", "account number of the owner; without it the device waits to be bound by scanning its label")
+	fs.StringVar(&host, "host", "", "for a slave unit (type 19's LQS001): the host's SN")
+	fs.StringVar(&name, "name", "", "display name, at most 16 characters (default: model and last 5 of the SN)")
+	fs.StringVar(&lat, "lat", "", "latitude (WGS84)")
+	fs.StringVar(&lng, "lng", "", "longitude (WGS84)")
+	if err := parse(fs, args[1:]); err != nil {
+		return err
+	}
+	if sn == "" || typeID == 0 {
+		fs.Usage()
+		return errUsage
+	}
+	n := devices.New{SN: sn, TypeID: typeID, Name: name, Slave: host != "", HostSN: host}
+	if (lat == "") != (lng == "") {
+		return errors.New("--lat and --lng must be given together")
+	}
+	if lat != "" {
+		la, err1 := strconv.ParseFloat(lat, 64)
+		lo, err2 := strconv.ParseFloat(lng, 64)
+		if err := errors.Join(err1, err2); err != nil {
+			return fmt.Errorf("--lat/--lng: %w", err)
+		}
+		n.Lat, n.Lng = &la, &lo
+	}
+	ctx := context.Background()
+	db, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if owner != "" {
+		a, err := db.FindAccountByNumber(ctx, owner)
+		if err != nil {
+			return fmt.Errorf("--owner %s: no such account", owner)
+		}
+		n.Owner = a.ID
+	}
+	svc, err := app.NewDevices(cfg, db)
+	if err != nil {
+		return err
+	}
+	d, key, err := svc.Register(ctx, n)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "registered device %s (type %d %s, id %d)\nkey:   %s\nlabel: %s\n",
+		d.SN, d.TypeID, d.Type().Model, d.ID, key, svc.LabelCode(d.SN))
+	return nil
+}

@@ -1,0 +1,242 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	mqtt "github.com/eclipse/paho.mqtt.golang"
+
+	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/simulator"
+	"github.com/fieldwatch/fieldwatch/internal/store"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+)
+
+// BenchOptions configure the ingest benchmark.
+type BenchOptions struct {
+	DB       string // PostgreSQL URL, or "" for SQLite in a temporary directory
+	Devices  int    // simulated devices, one MQTT connection each
+	Reports  int    // reports per device
+	TypeID   int    // device type (2: a 20-reading soil station)
+	InFlight int    // unacknowledged publishes per connection
+	Log      *slog.Logger
+}
+
+// BenchResult is what the ingest benchmark measured.
+type BenchResult struct {
+	Dialect          store.Dialect
+	Devices, Reports int
+	Points           int           // readings sent, and stored
+	Ingest           time.Duration // first publish to last acknowledgement
+	Raw              time.Duration // batched inserts of the same readings
+}
+
+// IngestRate is durably stored readings per second through MQTT.
+func (r *BenchResult) IngestRate() float64 { return float64(r.Points) / r.Ingest.Seconds() }
+
+// RawRate is readings per second of plain batched inserts.
+func (r *BenchResult) RawRate() float64 { return float64(r.Points) / r.Raw.Seconds() }
+
+// BenchIngest publishes reports from many devices through real MQTT
+// connections to the embedded broker and measures how fast they are durably
+// stored (a QoS 1 acknowledgement is sent only after the commit); then it
+// inserts the same readings into a fresh store of the same kind with plain
+// batched inserts, the store's limit.
+func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	t, ok := devices.TypeByID(o.TypeID)
+	if !ok {
+		return nil, fmt.Errorf("no device type %d", o.TypeID)
+	}
+	dbA, cleanA, err := benchStore(ctx, o.DB)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanA()
+	keys, err := secret.New(make([]byte, secret.Size))
+	if err != nil {
+		return nil, err
+	}
+	svc := devices.NewService(dbA, keys)
+	res := &BenchResult{Dialect: dbA.Dialect(), Devices: o.Devices, Reports: o.Reports}
+
+	// Devices and their reports, made before the clock starts.
+	type dev struct {
+		sn, key  string
+		payloads [][]byte
+		reports  []*telemetry.Report
+	}
+	fleet := make([]*dev, o.Devices)
+	end := time.Now().Truncate(10 * time.Minute)
+	for i := range fleet {
+		sn := fmt.Sprintf("BENCH%02d%06d", t.ID, i+1)
+		d, key, err := svc.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: 0})
+		if err != nil {
+			return nil, err
+		}
+		sim := simulator.New(simulator.Device{SN: sn, Type: t, Seed: int64(i + 1)})
+		fd := &dev{sn: sn, key: key}
+		for r := range o.Reports {
+			at := end.Add(-time.Duration(o.Reports-r) * 10 * time.Minute)
+			p := sim.Telemetry(at)
+			rep, err := ingest.DecodeTelemetry(t, p, at)
+			if err != nil {
+				return nil, err
+			}
+			fd.payloads = append(fd.payloads, p)
+			fd.reports = append(fd.reports, &telemetry.Report{DeviceID: d.ID, Time: rep.Time, Points: rep.Points})
+			res.Points += len(rep.Points)
+		}
+		fleet[i] = fd
+	}
+
+	m := metrics.New()
+	var stored atomic.Int64
+	loc, _ := time.LoadLocation("Asia/Shanghai")
+	w := telemetry.NewWriter(dbA, telemetry.WriterOptions{Location: loc,
+		OnCommit: func(_ []*telemetry.Report, n int, _ time.Duration, err error) {
+			if err == nil {
+				stored.Add(int64(n))
+			}
+		}})
+	defer w.Close()
+	p := &ingest.Pipeline{Devices: svc, Writer: w, Images: dbA, Metrics: m, Log: o.Log}
+	b, err := ingest.StartBroker("127.0.0.1:0", p, o.Log)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+
+	clients := make([]mqtt.Client, len(fleet))
+	for i, d := range fleet {
+		opts := mqtt.NewClientOptions().AddBroker("tcp://"+b.Addr().String()).SetClientID(d.sn).
+			SetUsername(d.sn).SetPassword(d.key).SetCleanSession(true).SetAutoReconnect(false).
+			SetWriteTimeout(time.Minute).SetOrderMatters(false)
+		clients[i] = mqtt.NewClient(opts)
+		if tok := clients[i].Connect(); tok.Wait() && tok.Error() != nil {
+			return nil, fmt.Errorf("connect %s: %w", d.sn, tok.Error())
+		}
+		defer clients[i].Disconnect(100)
+	}
+
+	start := time.Now()
+	var wg sync.WaitGroup
+	errc := make(chan error, len(fleet))
+	for i, d := range fleet {
+		wg.Go(func() {
+			window := make(chan mqtt.Token, o.InFlight)
+			wait := func(tok mqtt.Token) {
+				if tok.Wait(); tok.Error() != nil {
+					errc <- tok.Error()
+				}
+			}
+			for _, pl := range d.payloads {
+				if len(window) == cap(window) {
+					wait(<-window)
+				}
+				window <- clients[i].Publish("devices/"+d.sn+"/telemetry", 1, false, pl)
+			}
+			close(window)
+			for tok := range window {
+				wait(tok)
+			}
+		})
+	}
+	wg.Wait()
+	res.Ingest = time.Since(start)
+	close(errc)
+	if err := <-errc; err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
+	}
+	if n := stored.Load(); n != int64(res.Points) {
+		return nil, fmt.Errorf("sent %d readings, stored %d", res.Points, n)
+	}
+
+	// The same readings, inserted directly into a fresh store in batches as
+	// large as the writer's.
+	dbB, cleanB, err := benchStore(ctx, o.DB)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanB()
+	var batches [][]*telemetry.Report
+	var cur []*telemetry.Report
+	n := 0
+	for r := range o.Reports {
+		for _, d := range fleet {
+			cur = append(cur, d.reports[r])
+			if n += len(d.reports[r].Points); n >= 20000 {
+				batches, cur, n = append(batches, cur), nil, 0
+			}
+		}
+	}
+	if len(cur) > 0 {
+		batches = append(batches, cur)
+	}
+	start = time.Now()
+	for _, batch := range batches {
+		if err := dbB.InsertReadingsRaw(ctx, batch); err != nil {
+			return nil, err
+		}
+	}
+	res.Raw = time.Since(start)
+	return res, nil
+}
+
+// benchStore opens a fresh, migrated store: SQLite in a temporary
+// directory, or a new schema in the given PostgreSQL database.
+func benchStore(ctx context.Context, dsn string) (*store.DB, func(), error) {
+	if dsn == "" {
+		dir, err := os.MkdirTemp("", "fieldwatch-bench-")
+		if err != nil {
+			return nil, nil, err
+		}
+		db, err := OpenStore(ctx, config.Store{Data: dir})
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, nil, err
+		}
+		return db, func() { db.Close(); os.RemoveAll(dir) }, nil
+	}
+	raw, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "fieldwatch_bench_" + hex.EncodeToString(b)
+	if _, err := raw.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		raw.Close()
+		return nil, nil, err
+	}
+	drop := func() { raw.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); raw.Close() }
+	u, err := url.Parse(dsn)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	db, err := OpenStore(ctx, config.Store{DB: u.String()})
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	return db, func() { db.Close(); drop() }, nil
+}

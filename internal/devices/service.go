@@ -1,0 +1,498 @@
+package devices
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+)
+
+// Right is what a caller may do with a device they can see.
+type Right struct {
+	Owner    bool
+	Rename   bool // edit name and profile
+	Settings bool // edit settings
+	Export   bool // export data
+}
+
+// OwnerRight is the owner's: everything.
+var OwnerRight = Right{Owner: true, Rename: true, Settings: true, Export: true}
+
+// Store is what the device service needs from the database.
+type Store interface {
+	CreateDevice(ctx context.Context, d *Device, sealedKey string) error
+	FindDeviceByID(ctx context.Context, id int64) (*Device, error)
+	FindDeviceBySN(ctx context.Context, sn string) (*Device, error)
+	DeviceKey(ctx context.Context, id int64) (string, error)
+	// DeviceRight returns the device and viewer's right on it; ENOTFOUND when
+	// the viewer cannot see it.
+	DeviceRight(ctx context.Context, viewer, id int64) (*Device, Right, error)
+	FindDevices(ctx context.Context, viewer int64, f Filter, now time.Time) ([]*Device, int, error)
+	MapDevices(ctx context.Context, viewer int64) ([]*Device, error)
+	UpdateProfile(ctx context.Context, id int64, p Profile) error
+	UpdateConfig(ctx context.Context, id int64, c Config) error
+	BindDevice(ctx context.Context, id, owner int64, name string, at time.Time) error
+	UnbindDevice(ctx context.Context, id int64) error
+	SetHealth(ctx context.Context, id int64, h Health) error
+	SetLastError(ctx context.Context, id int64, e *IngestError) error
+	Slaves(ctx context.Context, hostID int64) ([]*Device, error)
+
+	Tags(ctx context.Context, account int64) ([]Tag, error)
+	CreateTag(ctx context.Context, account int64, name string) (*Tag, error)
+	DeleteTag(ctx context.Context, account, id int64) error
+	AddDeviceTag(ctx context.Context, account, device, tag int64) error
+	RemoveDeviceTag(ctx context.Context, account, device, tag int64) error
+	DeviceTags(ctx context.Context, account int64, ids []int64) (map[int64][]Tag, error)
+}
+
+// Health is what a status message reports.
+type Health struct {
+	At            time.Time
+	Battery       *float64
+	ChargeVoltage *float64
+	Signal        *float64
+	Faults        []int
+}
+
+// Keeper seals device keys and checks label codes (package secret).
+type Keeper interface {
+	Seal(plain []byte) string
+	Open(sealed string) ([]byte, error)
+	Code(s string) string
+	CheckCode(s, code string) bool
+}
+
+// Service holds the business rules of devices. Every method taking a viewer
+// answers ENOTFOUND for a device the viewer cannot see, exactly as for one
+// that does not exist.
+type Service struct {
+	store Store
+	keys  Keeper
+	now   func() time.Time
+}
+
+// NewService returns a device service.
+func NewService(store Store, keys Keeper) *Service {
+	return &Service{store: store, keys: keys, now: time.Now}
+}
+
+// New is what registering a device needs.
+type New struct {
+	SN     string
+	TypeID int
+	Slave  bool   // an LQS001 slave of HostSN
+	HostSN string // for a slave
+	Owner  int64  // 0: unbound, bound later by scanning its label
+	Name   string // default: model + last 5 of the SN
+	Lat    *float64
+	Lng    *float64
+	State  State // default: used when owned, produce otherwise
+	// ServiceYears and WarrantyYears from registration (default 3 and 1).
+	ServiceYears, WarrantyYears int
+}
+
+// Register creates a device with a fresh key and returns the key, the only
+// time it is shown besides the owner's credentials page. Returns EINVALID,
+// ECONFLICT (SN taken).
+func (s *Service) Register(ctx context.Context, n New) (*Device, string, error) {
+	if !ValidSN(n.SN) {
+		return nil, "", errs.Invalid("sn", "device.sn.invalid")
+	}
+	t, ok := TypeByID(n.TypeID)
+	if !ok {
+		return nil, "", errs.Invalid("typeId", "device.type.unknown")
+	}
+	now := s.now()
+	d := &Device{SN: n.SN, TypeID: n.TypeID, OwnerID: n.Owner, State: n.State, Lat: n.Lat, Lng: n.Lng, CreatedAt: now}
+	if n.Slave {
+		if t.Slave == nil {
+			return nil, "", errs.Invalid("typeId", "device.type.noSlave")
+		}
+		host, err := s.store.FindDeviceBySN(ctx, n.HostSN)
+		if err != nil || host.TypeID != n.TypeID || host.Slave {
+			return nil, "", errs.Invalid("host", "device.host.invalid")
+		}
+		d.Slave, d.HostID = true, host.ID
+		if d.OwnerID == 0 {
+			d.OwnerID = host.OwnerID
+		}
+	}
+	if d.State == "" {
+		d.State = StateProduce
+		if d.OwnerID != 0 {
+			d.State = StateUsed
+		}
+	}
+	name := n.Name
+	if name == "" {
+		name = d.Type().Model + "-" + lastDigits(n.SN, 5)
+	}
+	var err error
+	if d.Name, err = NormalizeName(name); err != nil {
+		return nil, "", err
+	}
+	if d.OwnerID != 0 {
+		d.InstallAt = &now
+	}
+	service, warranty := n.ServiceYears, n.WarrantyYears
+	if service == 0 {
+		service = 3
+	}
+	if warranty == 0 {
+		warranty = 1
+	}
+	su, wu := now.AddDate(service, 0, 0), now.AddDate(warranty, 0, 0)
+	d.ServiceUntil, d.WarrantyUntil = &su, &wu
+	d.HashID = randomHex(8)
+	key := randomHex(16)
+	if err := s.store.CreateDevice(ctx, d, s.keys.Seal([]byte(key))); err != nil {
+		return nil, "", err
+	}
+	return d, key, nil
+}
+
+func lastDigits(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Authenticate checks a device's credentials (SN and key) and returns the
+// device. Returns EUNAUTHORIZED for an unknown SN or a wrong key alike.
+func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, error) {
+	bad := errs.New(errs.EUnauthorized, "ingest.badCredentials")
+	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if errs.KindOf(err) == errs.ENotFound {
+		return nil, bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	sealed, err := s.store.DeviceKey(ctx, d.ID)
+	if err != nil {
+		return nil, err
+	}
+	want, err := s.keys.Open(sealed)
+	if err != nil {
+		return nil, errs.Internal("device %s key: %w", sn, err)
+	}
+	if subtle.ConstantTimeCompare(want, []byte(key)) != 1 {
+		return nil, bad
+	}
+	return d, nil
+}
+
+// FindBySN returns a device by SN, whoever owns it: for the device link,
+// never for a user's request. Returns ENOTFOUND.
+func (s *Service) FindBySN(ctx context.Context, sn string) (*Device, error) {
+	return s.store.FindDeviceBySN(ctx, sn)
+}
+
+// Get returns a device the viewer can see, with the viewer's right and tags.
+// Returns ENOTFOUND.
+func (s *Service) Get(ctx context.Context, viewer, id int64) (*Device, Right, error) {
+	d, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return nil, Right{}, err
+	}
+	tags, err := s.store.DeviceTags(ctx, viewer, []int64{id})
+	if err != nil {
+		return nil, Right{}, err
+	}
+	d.Tags = tags[id]
+	return d, r, nil
+}
+
+// BySN returns a device by SN if the viewer can see it. Returns ENOTFOUND.
+func (s *Service) BySN(ctx context.Context, viewer int64, sn string) (*Device, Right, error) {
+	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		return nil, Right{}, err
+	}
+	return s.Get(ctx, viewer, d.ID)
+}
+
+// MaxPage bounds a list page.
+const MaxPage = 100
+
+// List returns one page of the viewer's devices and the total matching.
+func (s *Service) List(ctx context.Context, viewer int64, f Filter) ([]*Device, int, error) {
+	f.NameOrSN = strings.TrimSpace(f.NameOrSN)
+	if f.Limit <= 0 || f.Limit > MaxPage {
+		f.Limit = 20
+	}
+	if f.Offset < 0 {
+		f.Offset = 0
+	}
+	if f.Belong == "" {
+		f.Belong = BelongAll
+	}
+	list, total, err := s.store.FindDevices(ctx, viewer, f, s.now())
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := s.attachTags(ctx, viewer, list); err != nil {
+		return nil, 0, err
+	}
+	return list, total, nil
+}
+
+// All returns every device the viewer can see (for exports), with tags.
+func (s *Service) All(ctx context.Context, viewer int64) ([]*Device, error) {
+	list, _, err := s.store.FindDevices(ctx, viewer, Filter{Belong: BelongAll, Limit: -1}, s.now())
+	if err != nil {
+		return nil, err
+	}
+	return list, s.attachTags(ctx, viewer, list)
+}
+
+func (s *Service) attachTags(ctx context.Context, viewer int64, list []*Device) error {
+	ids := make([]int64, len(list))
+	for i, d := range list {
+		ids[i] = d.ID
+	}
+	tags, err := s.store.DeviceTags(ctx, viewer, ids)
+	if err != nil {
+		return err
+	}
+	for _, d := range list {
+		d.Tags = tags[d.ID]
+	}
+	return nil
+}
+
+// Map returns every device the viewer can see with its position and status.
+func (s *Service) Map(ctx context.Context, viewer int64) ([]*Device, error) {
+	return s.store.MapDevices(ctx, viewer)
+}
+
+// UpdateProfile edits name, location, coordinates, altitude and install
+// time. Returns ENOTFOUND, EFORBIDDEN (no right to edit), EINVALID.
+func (s *Service) UpdateProfile(ctx context.Context, viewer, id int64, p Profile) error {
+	_, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return err
+	}
+	if !r.Rename {
+		return errs.New(errs.EForbidden, "device.noModifyRight")
+	}
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	return s.store.UpdateProfile(ctx, id, p)
+}
+
+// Rename changes only the name. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
+func (s *Service) Rename(ctx context.Context, viewer, id int64, name string) error {
+	d, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return err
+	}
+	if !r.Rename {
+		return errs.New(errs.EForbidden, "device.noModifyRight")
+	}
+	p := Profile{Name: name, Location: d.Location, Lat: d.Lat, Lng: d.Lng, Altitude: d.Altitude, InstallAt: d.InstallAt}
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	return s.store.UpdateProfile(ctx, id, p)
+}
+
+// UpdateConfig edits the device's settings; they take effect at its next
+// report. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
+func (s *Service) UpdateConfig(ctx context.Context, viewer, id int64, c Config) error {
+	_, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return err
+	}
+	if !r.Settings {
+		return errs.New(errs.EForbidden, "device.noModifyRight")
+	}
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	return s.store.UpdateConfig(ctx, id, c)
+}
+
+// Remove unbinds a device from its owner and erases its history and tags;
+// the device itself may be bound again from its label. Owner only. Returns
+// ENOTFOUND, EFORBIDDEN.
+func (s *Service) Remove(ctx context.Context, viewer, id int64) error {
+	_, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return err
+	}
+	if !r.Owner {
+		return errs.New(errs.EForbidden, "device.noModifyRight")
+	}
+	return s.store.UnbindDevice(ctx, id)
+}
+
+// Credentials returns a device's SN and key. Owner only. Returns
+// ENOTFOUND, EFORBIDDEN.
+func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, string, error) {
+	d, r, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if !r.Owner {
+		return nil, "", errs.New(errs.EForbidden, "device.noModifyRight")
+	}
+	sealed, err := s.store.DeviceKey(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	key, err := s.keys.Open(sealed)
+	if err != nil {
+		return nil, "", errs.Internal("device %d key: %w", id, err)
+	}
+	return d, string(key), nil
+}
+
+// Key returns a device's key for operator tooling (the simulator's
+// registration), never for a user's request.
+func (s *Service) Key(ctx context.Context, id int64) (string, error) {
+	sealed, err := s.store.DeviceKey(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	key, err := s.keys.Open(sealed)
+	if err != nil {
+		return "", errs.Internal("device %d key: %w", id, err)
+	}
+	return string(key), nil
+}
+
+// LabelCode is the text of a device's QR label: its SN and a code proving
+// possession of the label.
+func (s *Service) LabelCode(sn string) string { return "fw:" + sn + ":" + s.keys.Code(sn) }
+
+// Scanned is what a label says, for the viewer.
+type Scanned struct {
+	Device *Device
+	Mine   bool // the viewer already owns it
+	Bound  bool // someone owns it
+}
+
+// parseLabel splits a label text; a bare SN is accepted for devices printed
+// before labels carried codes, but such a scan can only look, not bind.
+func parseLabel(code string) (sn, proof string) {
+	code = strings.TrimSpace(code)
+	if rest, ok := strings.CutPrefix(code, "fw:"); ok {
+		sn, proof, _ = strings.Cut(rest, ":")
+		return sn, proof
+	}
+	return code, ""
+}
+
+// Scan describes the device a label names. An unknown or malformed code is
+// ENOTFOUND; so is a label whose proof is wrong.
+func (s *Service) Scan(ctx context.Context, viewer int64, code string) (*Scanned, error) {
+	sn, proof := parseLabel(code)
+	if !ValidSN(sn) || !s.keys.CheckCode(sn, proof) {
+		return nil, errs.ErrNotFound
+	}
+	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		return nil, err
+	}
+	return &Scanned{Device: d, Mine: d.OwnerID == viewer, Bound: d.OwnerID != 0}, nil
+}
+
+// Bind makes the viewer the owner of the unbound device a label names, in
+// use from now. Returns ENOTFOUND, ECONFLICT (already bound), EINVALID.
+func (s *Service) Bind(ctx context.Context, viewer int64, code, name string) (*Device, error) {
+	sc, err := s.Scan(ctx, viewer, code)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Device.Slave {
+		return nil, errs.Invalid("code", "device.bind.slave")
+	}
+	if sc.Bound {
+		return nil, errs.New(errs.EConflict, "device.bind.taken")
+	}
+	if name == "" {
+		name = sc.Device.Name
+	}
+	if name, err = NormalizeName(name); err != nil {
+		return nil, err
+	}
+	if err := s.store.BindDevice(ctx, sc.Device.ID, viewer, name, s.now()); err != nil {
+		return nil, err
+	}
+	d, _, err := s.Get(ctx, viewer, sc.Device.ID)
+	return d, err
+}
+
+// Topology returns a host and its slaves; for a slave, its host and
+// siblings. Returns ENOTFOUND.
+func (s *Service) Topology(ctx context.Context, viewer, id int64) (*Device, []*Device, error) {
+	d, _, err := s.store.DeviceRight(ctx, viewer, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	host := d
+	if d.Slave && d.HostID != 0 {
+		if host, err = s.store.FindDeviceByID(ctx, d.HostID); err != nil {
+			return nil, nil, err
+		}
+	}
+	slaves, err := s.store.Slaves(ctx, host.ID)
+	return host, slaves, err
+}
+
+// RecordHealth stores what a status message said.
+func (s *Service) RecordHealth(ctx context.Context, id int64, h Health) error {
+	return s.store.SetHealth(ctx, id, h)
+}
+
+// RecordError keeps the last refused report of a device for its owner.
+func (s *Service) RecordError(ctx context.Context, id int64, e *IngestError) error {
+	return s.store.SetLastError(ctx, id, e)
+}
+
+// Tags lists the viewer's tags.
+func (s *Service) Tags(ctx context.Context, viewer int64) ([]Tag, error) { return s.store.Tags(ctx, viewer) }
+
+// CreateTag adds a tag. Returns EINVALID, ECONFLICT (name taken).
+func (s *Service) CreateTag(ctx context.Context, viewer int64, name string) (*Tag, error) {
+	name, err := NormalizeTagName(name)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.CreateTag(ctx, viewer, name)
+}
+
+// DeleteTag removes a tag from every device. Returns ENOTFOUND.
+func (s *Service) DeleteTag(ctx context.Context, viewer, id int64) error {
+	return s.store.DeleteTag(ctx, viewer, id)
+}
+
+// TagDevice puts one of the viewer's tags on a device the viewer can see.
+// Returns ENOTFOUND, ECONFLICT (already three).
+func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
+	if _, _, err := s.store.DeviceRight(ctx, viewer, id); err != nil {
+		return err
+	}
+	return s.store.AddDeviceTag(ctx, viewer, id, tag)
+}
+
+// UntagDevice removes a tag from a device. Returns ENOTFOUND.
+func (s *Service) UntagDevice(ctx context.Context, viewer, id, tag int64) error {
+	if _, _, err := s.store.DeviceRight(ctx, viewer, id); err != nil {
+		return err
+	}
+	return s.store.RemoveDeviceTag(ctx, viewer, id, tag)
+}

@@ -1,0 +1,176 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+	"time"
+
+	mqtt "github.com/mochi-mqtt/server/v2"
+	"github.com/mochi-mqtt/server/v2/listeners"
+	"github.com/mochi-mqtt/server/v2/packets"
+)
+
+// Broker is the embedded MQTT broker (3.1.1 and 5) devices connect to.
+type Broker struct {
+	server *mqtt.Server
+	ln     net.Listener
+}
+
+// StartBroker listens on addr and serves MQTT, authenticating devices and
+// handing their messages to p. It returns once the listener is bound.
+func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	caps := mqtt.NewDefaultServerCapabilities()
+	// An image is the largest message; anything bigger is refused by the
+	// broker before it is read into memory.
+	caps.MaximumPacketSize = MaxImage + 64<<10
+	// A device has few reports in flight; a flood is a broken device.
+	caps.ReceiveMaximum = 64
+	// Sessions of devices that went away are kept a day, then dropped, so a
+	// broker that has seen many devices does not grow without bound.
+	caps.MaximumSessionExpiryInterval = 24 * 60 * 60
+	s := mqtt.New(&mqtt.Options{
+		Capabilities: caps,
+		Logger:       log.With("component", "mqtt"),
+		// $SYS topics would tell any device how many others are connected.
+		SysTopicResendInterval: 0,
+	})
+	if err := s.AddHook(&deviceHook{p: p}, nil); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	if err := s.AddListener(listeners.NewNet("tcp", ln)); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	if err := s.Serve(); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return &Broker{server: s, ln: ln}, nil
+}
+
+// Addr is the address the broker listens on.
+func (b *Broker) Addr() net.Addr { return b.ln.Addr() }
+
+// Close stops accepting connections, disconnects every client and stops
+// the broker.
+func (b *Broker) Close() error {
+	// mochi's own Close lists clients under a read lock that it takes twice;
+	// a client leaving at that moment deadlocks it. So the clients are sent
+	// away first, and Close runs once they are gone.
+	b.ln.Close()
+	for _, cl := range b.server.Clients.GetAll() {
+		if !cl.Net.Inline {
+			b.server.DisconnectClient(cl, packets.ErrServerShuttingDown)
+		}
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if b.server.Clients.Len() == 0 {
+			break
+		}
+	}
+	return b.server.Close()
+}
+
+// deviceHook authenticates devices and confines them to their own topics.
+type deviceHook struct {
+	mqtt.HookBase
+	p *Pipeline
+}
+
+func (h *deviceHook) ID() string { return "fieldwatch-devices" }
+
+func (h *deviceHook) Provides(b byte) bool {
+	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish}, []byte{b})
+}
+
+// OnConnectAuthenticate accepts a device whose username is its SN and whose
+// password is its key.
+func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
+	sn, key := string(pk.Connect.Username), string(pk.Connect.Password)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := h.p.Authenticate(ctx, sn, key); err != nil {
+		h.p.Metrics.Denied.WithLabelValues("credentials").Inc()
+		h.p.Log.Info("mqtt connection refused", "sn", sn, "remote", cl.Net.Remote, "err", err)
+		return false
+	}
+	// Client ids are namespaced by SN, so one device cannot take over
+	// another's session by reusing its client id.
+	if !strings.HasPrefix(cl.ID, sn+"/") {
+		cl.ID = sn + "/" + cl.ID
+	}
+	return true
+}
+
+// OnACLCheck lets a device publish on its own topics (a host also on its
+// slaves') and subscribe only under devices/{its SN}/.
+func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
+	sn := string(cl.Properties.Username)
+	ok := false
+	if write {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, _, ok = h.p.MayPublish(ctx, sn, topic)
+		cancel()
+	} else {
+		// A filter under the device's own prefix cannot match another device's
+		// topics, whatever wildcards follow it.
+		ok = strings.HasPrefix(topic, "devices/"+sn+"/") && !strings.HasPrefix(topic, "$share/")
+	}
+	if !ok {
+		reason := "publish"
+		if !write {
+			reason = "subscribe"
+		}
+		h.p.Metrics.Denied.WithLabelValues(reason).Inc()
+		h.p.Log.Info("mqtt topic refused", "sn", sn, "topic", topic, "write", write)
+	}
+	return ok
+}
+
+// OnPublish stores a device message before the broker acknowledges it, so a
+// PUBACK means the report is durable. Bad input is acknowledged (with
+// reason code 0x99 under MQTT 5) and dropped: resending it would not help.
+// A failure of ours is not acknowledged, so the device sends it again.
+func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Packet, error) {
+	if cl.Net.Inline {
+		return pk, nil
+	}
+	sn := string(cl.Properties.Username)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	target, t, ok := h.p.MayPublish(ctx, sn, pk.TopicName)
+	if !ok { // the ACL check passed a moment ago; the device was just removed
+		return pk, packets.ErrRejectPacket
+	}
+	err := h.p.Handle(ctx, MQTT, target, t.Kind, pk.Payload)
+	switch {
+	case err == nil:
+		// Readings are not relayed to subscribers: nothing but the device
+		// itself may subscribe to its topics, and it needs no echo.
+		return pk, packets.CodeSuccessIgnore
+	case IsInvalid(err):
+		if cl.Properties.ProtocolVersion == 5 && pk.FixedHeader.Qos > 0 {
+			return pk, packets.ErrPayloadFormatInvalid
+		}
+		return pk, packets.CodeSuccessIgnore
+	default:
+		h.p.Log.Error("store device message", "sn", target.SN, "topic", pk.TopicName, "err", err)
+		if cl.Properties.ProtocolVersion == 5 && pk.FixedHeader.Qos > 0 {
+			return pk, packets.ErrUnspecifiedError
+		}
+		// MQTT 3.1.1 has no negative acknowledgement: drop the connection
+		// without one, and the device sends the report again on reconnecting.
+		cl.Stop(fmt.Errorf("store: %w", err))
+		return pk, packets.ErrRejectPacket
+	}
+}
+

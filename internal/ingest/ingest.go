@@ -1,0 +1,228 @@
+package ingest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	_ "image/jpeg" // decodes uploaded camera images
+	_ "image/png"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+)
+
+// MaxImage bounds one camera image upload.
+const MaxImage = 2 << 20
+
+// Transport names where a message came from, for metrics.
+type Transport string
+
+const (
+	MQTT Transport = "mqtt"
+	HTTP Transport = "http"
+)
+
+// ImageStore keeps camera images.
+type ImageStore interface {
+	SaveImage(ctx context.Context, deviceID int64, at time.Time, contentType string, data []byte) error
+}
+
+// Pipeline takes messages from every transport (embedded broker, external
+// broker, HTTP) through the same steps: who is the device, may it write
+// there, is the message sound, store it.
+type Pipeline struct {
+	Devices *devices.Service
+	Writer  *telemetry.Writer
+	Images  ImageStore
+	Metrics *metrics.Metrics
+	Log     *slog.Logger
+	Now     func() time.Time
+
+	cache sync.Map // sn → *cached
+}
+
+// cached is a device looked up recently: reports arrive every few minutes
+// from thousands of devices, and each needs its type and interval.
+type cached struct {
+	dev *devices.Device
+	at  time.Time
+}
+
+// cacheFor bounds how stale a cached device may be: a changed interval or a
+// removed device is noticed within it.
+const cacheFor = 30 * time.Second
+
+func (p *Pipeline) now() time.Time {
+	if p.Now != nil {
+		return p.Now()
+	}
+	return time.Now()
+}
+
+// Authenticate checks a device's credentials. Returns EUNAUTHORIZED.
+func (p *Pipeline) Authenticate(ctx context.Context, sn, key string) (*devices.Device, error) {
+	d, err := p.Devices.Authenticate(ctx, sn, key)
+	if err != nil {
+		return nil, err
+	}
+	p.cache.Store(sn, &cached{dev: d, at: p.now()})
+	return d, nil
+}
+
+// Device returns the device with serial number sn, cached briefly. Returns ENOTFOUND.
+func (p *Pipeline) Device(ctx context.Context, sn string) (*devices.Device, error) {
+	if c, ok := p.cache.Load(sn); ok && p.now().Sub(c.(*cached).at) < cacheFor {
+		return c.(*cached).dev, nil
+	}
+	d, err := p.Devices.FindBySN(ctx, sn)
+	if err != nil {
+		p.cache.Delete(sn)
+		return nil, err
+	}
+	p.cache.Store(sn, &cached{dev: d, at: p.now()})
+	return d, nil
+}
+
+// Topic is a parsed device topic: devices/{sn}/{kind}.
+type Topic struct {
+	SN   string
+	Kind string // telemetry, status, image
+}
+
+// Kinds of device message.
+const (
+	KindTelemetry = "telemetry"
+	KindStatus    = "status"
+	KindImage     = "image"
+)
+
+// ParseTopic splits a device topic. ok is false for anything else.
+func ParseTopic(topic string) (Topic, bool) {
+	parts := strings.Split(topic, "/")
+	if len(parts) != 3 || parts[0] != "devices" || !devices.ValidSN(parts[1]) {
+		return Topic{}, false
+	}
+	switch parts[2] {
+	case KindTelemetry, KindStatus, KindImage:
+		return Topic{SN: parts[1], Kind: parts[2]}, true
+	}
+	return Topic{}, false
+}
+
+// MayPublish reports whether the device with serial number sn may publish
+// on topic: its own topics, and a host those of its slaves (which have no
+// modem of their own). It returns the device the topic is about.
+func (p *Pipeline) MayPublish(ctx context.Context, sn, topic string) (*devices.Device, Topic, bool) {
+	t, ok := ParseTopic(topic)
+	if !ok {
+		return nil, t, false
+	}
+	target, err := p.Device(ctx, t.SN)
+	if err != nil {
+		return nil, t, false
+	}
+	if t.SN == sn {
+		return target, t, true
+	}
+	if target.Slave && target.HostID != 0 {
+		if host, err := p.Device(ctx, sn); err == nil && host.ID == target.HostID {
+			return target, t, true
+		}
+	}
+	return nil, t, false
+}
+
+// Handle processes one message for device d. Bad input is counted, kept as
+// the device's last error and returned (EINVALID); it never panics.
+func (p *Pipeline) Handle(ctx context.Context, tr Transport, d *devices.Device, kind string, payload []byte) error {
+	return p.HandleAt(ctx, tr, d, kind, payload, p.now())
+}
+
+// HandleAt is Handle for a message received at a given time: images carry
+// no time of their own, so one loaded from an archive keeps its capture time.
+func (p *Pipeline) HandleAt(ctx context.Context, tr Transport, d *devices.Device, kind string, payload []byte, received time.Time) error {
+	var err error
+	switch kind {
+	case KindTelemetry:
+		err = p.telemetry(ctx, d, payload, received)
+	case KindStatus:
+		err = p.status(ctx, d, payload, received)
+	case KindImage:
+		err = p.image(ctx, d, payload, received)
+	default:
+		err = invalid("topic", "ingest.unknownTopic", nil)
+	}
+	if err != nil {
+		if e := errs.As(err); e != nil && e.Kind == errs.EInvalid {
+			p.Metrics.Rejected.WithLabelValues(string(tr), e.Code).Inc()
+			if rerr := p.Devices.RecordError(ctx, d.ID, &devices.IngestError{At: received, Code: e.Code, Field: e.Field, Params: e.Params}); rerr != nil {
+				p.Log.Warn("record ingest error", "sn", d.SN, "err", rerr)
+			}
+			p.Log.Debug("refused device message", "sn", d.SN, "kind", kind, "code", e.Code, "field", e.Field)
+		}
+		return err
+	}
+	p.Metrics.Reports.WithLabelValues(string(tr), kind).Inc()
+	return nil
+}
+
+func (p *Pipeline) telemetry(ctx context.Context, d *devices.Device, payload []byte, received time.Time) error {
+	t := d.Type()
+	if t == nil {
+		return errs.Internal("device %s has unknown type %d", d.SN, d.TypeID)
+	}
+	rep, err := DecodeTelemetry(t, payload, received)
+	if err != nil {
+		return err
+	}
+	r := &telemetry.Report{DeviceID: d.ID, Time: rep.Time, Points: rep.Points,
+		OfflineAt: rep.Time.Add(devices.OfflineAfter(d.Interval()))}
+	if r.OfflineAt.Before(received) {
+		// A device catching up on old readings is alive now, whatever the
+		// readings' own time says.
+		r.OfflineAt = received.Add(devices.OfflineAfter(d.Interval()))
+	}
+	return p.Writer.Write(ctx, r)
+}
+
+func (p *Pipeline) status(ctx context.Context, d *devices.Device, payload []byte, received time.Time) error {
+	s, err := DecodeStatus(payload, received)
+	if err != nil {
+		return err
+	}
+	return p.Devices.RecordHealth(ctx, d.ID, devices.Health{At: s.Time, Battery: s.Battery,
+		ChargeVoltage: s.ChargeVoltage, Signal: s.Signal, Faults: s.Faults})
+}
+
+func (p *Pipeline) image(ctx context.Context, d *devices.Device, payload []byte, received time.Time) error {
+	if t := d.Type(); t == nil || !t.Camera {
+		return invalid("topic", "ingest.notCamera", nil)
+	}
+	if len(payload) > MaxImage {
+		return invalid("image", "ingest.tooLarge", map[string]any{"max": MaxImage})
+	}
+	ct := http.DetectContentType(payload)
+	if ct != "image/jpeg" && ct != "image/png" {
+		return invalid("image", "ingest.imageFormat", nil)
+	}
+	// Check it decodes: a truncated upload should be refused now, not found
+	// broken when someone opens it.
+	if _, _, err := image.DecodeConfig(bytes.NewReader(payload)); err != nil {
+		return invalid("image", "ingest.imageFormat", nil)
+	}
+	return p.Images.SaveImage(ctx, d.ID, received, ct, payload)
+}
+
+// IsInvalid reports whether err is bad input (as opposed to a failure of ours).
+func IsInvalid(err error) bool {
+	var e *errs.Error
+	return errors.As(err, &e) && e.Kind == errs.EInvalid
+}

@@ -1,0 +1,257 @@
+package simulator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	mqtt "github.com/eclipse/paho.mqtt.golang"
+)
+
+// Cred is one device of a fleet as Run drives it: a device with its own
+// modem and MQTT credentials, and the slave units that report through it.
+type Cred struct {
+	SN  string // MQTT client id and username
+	Key string // MQTT password
+	Sim *Sim   // the device's simulation; its Device().SN should be SN
+	// Slaves are the paired units without a modem, each simulated on its
+	// own (Device.SN the slave's SN, Device.Type the host type's
+	// SlaveType()). Their reports go out on devices/{slave SN}/… over this
+	// device's connection, in the same rhythm as the host's.
+	Slaves []*Sim
+}
+
+// Options configure Run.
+type Options struct {
+	Broker string // tcp://host:port
+	// Interval is the time between reports of each device; zero means
+	// each device's nominal interval (devices.Type.Interval).
+	Interval time.Duration
+	// QoS of every publish, 1 or 2; zero means 1. QoS 0 is not offered:
+	// OnPublish counts acknowledged reports.
+	QoS byte
+	Log *slog.Logger // nil discards
+	// OnPublish, if set, is called after each acknowledged publish with the
+	// SN the message is about and its number of readings (0 for status
+	// and image messages). It is called from many goroutines at once.
+	OnPublish func(sn string, points int)
+}
+
+// Timing of the MQTT side.
+const (
+	connectTimeout = 10 * time.Second
+	// A publish not acknowledged by then is given up (the connection is
+	// likely being re-established); the device goes on with its next report.
+	ackTimeout = 30 * time.Second
+	// Devices connect a few dozen at a time so that a large fleet does not
+	// hit the broker with thousands of simultaneous handshakes.
+	connectParallel = 32
+	statusEvery     = 6 // a status message every this many reports
+	imageEvery      = time.Hour
+)
+
+// Run connects one MQTT client per device of the fleet (client id and
+// username the SN, password the key) and, until ctx ends, publishes every
+// Interval a telemetry report on devices/{sn}/telemetry, every sixth report
+// (the first included) a status on devices/{sn}/status, and for camera types
+// an image on devices/{sn}/image at the first report and then once an hour.
+// Devices start at a random phase within the interval so that they do not
+// all fire at once. Reports are dated by the wall clock. Lost connections are
+// re-established automatically; reports due meanwhile are dropped, as a
+// device's modem would.
+//
+// Run returns an error at once if a device's first connection fails (the
+// broker is unreachable, or refuses the credentials); otherwise it returns
+// nil when ctx ends, after disconnecting every client.
+func Run(ctx context.Context, o Options, fleet []Cred) error {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	switch o.QoS {
+	case 0:
+		o.QoS = 1
+	case 1, 2:
+	default:
+		return fmt.Errorf("simulator: QoS %d: want 1 or 2", o.QoS)
+	}
+	if o.Broker == "" {
+		return errors.New("simulator: no broker")
+	}
+	if len(fleet) == 0 {
+		return errors.New("simulator: empty fleet")
+	}
+	seen := map[string]bool{}
+	for _, c := range fleet {
+		if c.Sim == nil || c.SN == "" {
+			return fmt.Errorf("simulator: device %q: SN and Sim are required", c.SN)
+		}
+		if seen[c.SN] {
+			return fmt.Errorf("simulator: device %s listed twice", c.SN)
+		}
+		seen[c.SN] = true
+	}
+
+	clients, err := connectAll(ctx, o, fleet)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for i, c := range fleet {
+		wg.Go(func() {
+			defer clients[i].Disconnect(250)
+			if ctx.Err() == nil {
+				(&runner{o: o, c: clients[i], cred: c}).loop(ctx)
+			}
+		})
+	}
+	wg.Wait()
+	return nil
+}
+
+// connectAll makes every first connection. On a failure it closes those
+// already made and reports the first device that failed.
+func connectAll(ctx context.Context, o Options, fleet []Cred) ([]mqtt.Client, error) {
+	clients := make([]mqtt.Client, len(fleet))
+	errs := make([]error, len(fleet))
+	sem := make(chan struct{}, connectParallel)
+	var wg sync.WaitGroup
+	for i, cred := range fleet {
+		clients[i] = newClient(o, cred)
+		wg.Go(func() {
+			select {
+			case sem <- struct{}{}:
+				defer func() { <-sem }()
+			case <-ctx.Done():
+				return
+			}
+			tok := clients[i].Connect()
+			select {
+			case <-tok.Done():
+				if err := tok.Error(); err != nil {
+					errs[i] = fmt.Errorf("simulator: connect %s: %w", cred.SN, err)
+				}
+			case <-ctx.Done():
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		for _, c := range clients {
+			c.Disconnect(0)
+		}
+		// The first is enough to act on; a wrong broker address fails them all.
+		for _, e := range errs {
+			if e != nil {
+				return nil, e
+			}
+		}
+	}
+	return clients, nil
+}
+
+func newClient(o Options, cred Cred) mqtt.Client {
+	log := o.Log.With("sn", cred.SN)
+	opts := mqtt.NewClientOptions().
+		AddBroker(o.Broker).
+		SetClientID(cred.SN).
+		SetUsername(cred.SN).
+		SetPassword(cred.Key).
+		SetCleanSession(true).
+		SetConnectRetry(false). // the first failure is the caller's to see
+		SetAutoReconnect(true).
+		SetMaxReconnectInterval(30 * time.Second).
+		SetConnectTimeout(connectTimeout).
+		SetWriteTimeout(connectTimeout).
+		SetKeepAlive(60 * time.Second).
+		SetOrderMatters(false).
+		SetConnectionLostHandler(func(_ mqtt.Client, err error) {
+			log.Warn("mqtt connection lost", "err", err)
+		}).
+		SetReconnectingHandler(func(mqtt.Client, *mqtt.ClientOptions) {
+			log.Info("mqtt reconnecting")
+		})
+	return mqtt.NewClient(opts)
+}
+
+// runner publishes the reports of one connection.
+type runner struct {
+	o    Options
+	c    mqtt.Client
+	cred Cred
+}
+
+func (r *runner) loop(ctx context.Context) {
+	d := r.cred.Sim.Device()
+	interval := r.o.Interval
+	if interval <= 0 {
+		interval = d.Type.Interval
+	}
+	phase := time.Duration(newRand(d.Seed, 0x9a5e).Int64N(int64(interval)))
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(phase):
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	var lastImage time.Time
+	for n := 0; ; n++ {
+		at := time.Now()
+		r.report(ctx, r.cred.SN, r.cred.Sim, at, n)
+		for _, sl := range r.cred.Slaves {
+			r.report(ctx, sl.Device().SN, sl, at, n)
+		}
+		if d.Type.Camera && (lastImage.IsZero() || at.Sub(lastImage) >= imageEvery) {
+			if r.publish(ctx, r.cred.SN, "image", r.cred.Sim.Image(at), 0) {
+				lastImage = at
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// report publishes the n-th report of a device: telemetry, and status every
+// sixth time.
+func (r *runner) report(ctx context.Context, sn string, s *Sim, at time.Time, n int) {
+	r.publish(ctx, sn, "telemetry", s.Telemetry(at), s.Points())
+	if n%statusEvery == 0 {
+		r.publish(ctx, sn, "status", s.Status(at), 0)
+	}
+}
+
+// publish sends one message and waits for its acknowledgement.
+func (r *runner) publish(ctx context.Context, sn, kind string, payload []byte, points int) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	tok := r.c.Publish("devices/"+sn+"/"+kind, r.o.QoS, false, payload)
+	timer := time.NewTimer(ackTimeout)
+	defer timer.Stop()
+	select {
+	case <-tok.Done():
+		if err := tok.Error(); err != nil {
+			lvl := slog.LevelWarn
+			if errors.Is(err, mqtt.ErrNotConnected) {
+				lvl = slog.LevelDebug // already logged as a lost connection
+			}
+			r.o.Log.Log(ctx, lvl, "mqtt publish failed", "sn", sn, "kind", kind, "err", err)
+			return false
+		}
+	case <-timer.C:
+		r.o.Log.Warn("mqtt publish not acknowledged", "sn", sn, "kind", kind)
+		return false
+	case <-ctx.Done():
+		return false
+	}
+	if r.o.OnPublish != nil {
+		r.o.OnPublish(sn, points)
+	}
+	return true
+}

@@ -1,0 +1,572 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+)
+
+var _ devices.Store = (*DB)(nil)
+
+const deviceColumns = `d.id, d.hash_id, d.sn, d.type_id, d.slave, d.host_id, d.owner_id, d.name, d.state,
+	d.location, d.lat, d.lng, d.altitude, d.install_at, d.service_until, d.warranty_until, d.created_at,
+	d.last_report_at, d.offline_at, d.battery, d.charge_voltage, d.signal, d.faults, d.last_error, d.config`
+
+func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
+	var (
+		d                                     devices.Device
+		host, owner                           sql.NullInt64
+		state, faults, config                 string
+		lat, lng, alt, battery, charge, sig   sql.NullFloat64
+		install, service, warranty, last, off sql.NullInt64
+		created                               int64
+		lastErr                               sql.NullString
+	)
+	err := row.Scan(&d.ID, &d.HashID, &d.SN, &d.TypeID, &d.Slave, &host, &owner, &d.Name, &state,
+		&d.Location, &lat, &lng, &alt, &install, &service, &warranty, &created,
+		&last, &off, &battery, &charge, &sig, &faults, &lastErr, &config)
+	if err != nil {
+		return nil, err
+	}
+	d.HostID, d.OwnerID, d.State = host.Int64, owner.Int64, devices.State(state)
+	d.Lat, d.Lng, d.Altitude = nullFloat(lat), nullFloat(lng), nullFloat(alt)
+	d.Battery, d.ChargeVoltage, d.Signal = nullFloat(battery), nullFloat(charge), nullFloat(sig)
+	d.InstallAt, d.ServiceUntil, d.WarrantyUntil = fromNullMillis(install), fromNullMillis(service), fromNullMillis(warranty)
+	d.LastReportAt, d.OfflineAt = fromNullMillis(last), fromNullMillis(off)
+	d.CreatedAt = fromMillis(created)
+	d.Faults = parseFaults(faults)
+	if lastErr.Valid {
+		var e ingestErrorJSON
+		if json.Unmarshal([]byte(lastErr.String), &e) == nil {
+			d.LastError = &devices.IngestError{At: fromMillis(e.At), Code: e.Code, Field: e.Field, Params: e.Params}
+		}
+	}
+	_ = json.Unmarshal([]byte(config), &d.Config)
+	return &d, nil
+}
+
+type ingestErrorJSON struct {
+	At     int64          `json:"at"`
+	Code   string         `json:"code"`
+	Field  string         `json:"field,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+func nullFloat(f sql.NullFloat64) *float64 {
+	if !f.Valid {
+		return nil
+	}
+	v := f.Float64
+	return &v
+}
+
+func nullMillis(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.UnixMilli()
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+func parseFaults(s string) []int {
+	if s == "" {
+		return nil
+	}
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		if n, err := strconv.Atoi(f); err == nil {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func formatFaults(fs []int) string {
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = strconv.Itoa(f)
+	}
+	return strings.Join(parts, ",")
+}
+
+// CreateDevice inserts d and sets its ID. Returns ECONFLICT when the SN is taken.
+func (db *DB) CreateDevice(ctx context.Context, d *devices.Device, sealedKey string) error {
+	cfg, _ := json.Marshal(d.Config)
+	var boundAt any
+	if d.OwnerID != 0 {
+		boundAt = d.CreatedAt.UnixMilli()
+	}
+	err := db.sql.QueryRowContext(ctx, `INSERT INTO devices (hash_id, sn, type_id, slave, host_id, owner_id, name, state,
+		key_sealed, location, lat, lng, altitude, install_at, service_until, warranty_until, created_at, bound_at, config)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
+		d.HashID, d.SN, d.TypeID, d.Slave, nullID(d.HostID), nullID(d.OwnerID), d.Name, string(d.State),
+		sealedKey, d.Location, d.Lat, d.Lng, d.Altitude, nullMillis(d.InstallAt), nullMillis(d.ServiceUntil),
+		nullMillis(d.WarrantyUntil), d.CreatedAt.UnixMilli(), boundAt, string(cfg),
+	).Scan(&d.ID)
+	if isUniqueViolation(err) {
+		return errs.New(errs.EConflict, "device.sn.taken").With(map[string]any{"sn": d.SN})
+	}
+	if err != nil {
+		return errs.Internal("create device: %w", err)
+	}
+	return nil
+}
+
+// FindDeviceByID returns ENOTFOUND when absent.
+func (db *DB) FindDeviceByID(ctx context.Context, id int64) (*devices.Device, error) {
+	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d WHERE d.id = $1`, id))
+	if err != nil {
+		return nil, notFound(err, "find device")
+	}
+	return d, nil
+}
+
+// FindDeviceBySN returns ENOTFOUND when absent.
+func (db *DB) FindDeviceBySN(ctx context.Context, sn string) (*devices.Device, error) {
+	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d WHERE d.sn = $1`, sn))
+	if err != nil {
+		return nil, notFound(err, "find device")
+	}
+	return d, nil
+}
+
+// DeviceKey returns the sealed key of a device. Returns ENOTFOUND.
+func (db *DB) DeviceKey(ctx context.Context, id int64) (string, error) {
+	var k string
+	if err := db.sql.QueryRowContext(ctx, `SELECT key_sealed FROM devices WHERE id = $1`, id).Scan(&k); err != nil {
+		return "", notFound(err, "device key")
+	}
+	return k, nil
+}
+
+// visibleClause restricts d to the devices viewer (the argument $n) holds as
+// belong says. Every device query goes through it, so there is one place
+// that decides who sees what.
+func visibleClause(belong devices.Belong, n int) string {
+	switch belong {
+	case devices.BelongShared:
+		// Nothing is shared until grants exist; $n is still referenced because
+		// PostgreSQL refuses an unused parameter.
+		return fmt.Sprintf("(FALSE AND d.owner_id = $%d)", n)
+	default:
+		return fmt.Sprintf("d.owner_id = $%d", n)
+	}
+}
+
+// DeviceRight returns the device and viewer's right on it. A device the
+// viewer cannot see is ENOTFOUND, exactly like one that does not exist.
+func (db *DB) DeviceRight(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error) {
+	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d
+		WHERE d.id = $1 AND `+visibleClause(devices.BelongAll, 2), id, viewer))
+	if err != nil {
+		return nil, devices.Right{}, notFound(err, "find device")
+	}
+	return d, devices.OwnerRight, nil
+}
+
+// statusExpr computes devices.Device.StatusAt in SQL; $n is now (unix ms).
+func statusExpr(n int) string {
+	return fmt.Sprintf(`CASE WHEN d.state <> 'used' THEN d.state
+		WHEN d.faults <> '' THEN 'fault'
+		WHEN d.offline_at IS NULL OR d.offline_at < $%d THEN 'offline'
+		WHEN d.battery < %g THEN 'lowpower'
+		ELSE 'online' END`, n, devices.LowBattery)
+}
+
+var deviceSorts = map[string]string{
+	"name":       "d.name",
+	"sn":         "d.sn",
+	"type":       "d.type_id",
+	"created":    "d.created_at",
+	"lastReport": "d.last_report_at",
+	"status":     "status",
+}
+
+// FindDevices returns one page of the devices viewer can see and the total
+// matching. A negative Limit returns every match.
+func (db *DB) FindDevices(ctx context.Context, viewer int64, f devices.Filter, now time.Time) ([]*devices.Device, int, error) {
+	args := []any{viewer}
+	where := []string{visibleClause(f.Belong, 1)}
+	if f.NameOrSN != "" {
+		args = append(args, "%"+escapeLike(strings.ToLower(f.NameOrSN))+"%")
+		cond := fmt.Sprintf(`lower(d.name) LIKE $%d ESCAPE '\'`, len(args))
+		// Five or more digits also match the end of the SN (SPEC §9: search by
+		// the last 5 digits printed on the label).
+		if len(f.NameOrSN) >= 5 && isDigits(f.NameOrSN) {
+			args = append(args, "%"+f.NameOrSN)
+			cond = fmt.Sprintf("(%s OR d.sn LIKE $%d)", cond, len(args))
+		}
+		where = append(where, cond)
+	}
+	if f.Status != nil {
+		args = append(args, now.UnixMilli(), string(*f.Status))
+		where = append(where, fmt.Sprintf("%s = $%d", statusExpr(len(args)-1), len(args)))
+	}
+	if f.TypeID != nil {
+		args = append(args, *f.TypeID)
+		where = append(where, fmt.Sprintf("d.type_id = $%d", len(args)))
+	}
+	if f.Category != nil {
+		var ids []string
+		for _, t := range devices.Types() {
+			if t.Category == *f.Category {
+				ids = append(ids, strconv.Itoa(t.ID))
+			}
+		}
+		if len(ids) == 0 {
+			ids = []string{"-1"}
+		}
+		where = append(where, "d.type_id IN ("+strings.Join(ids, ",")+")")
+	}
+	if f.TagID != nil {
+		args = append(args, *f.TagID)
+		where = append(where, fmt.Sprintf("EXISTS (SELECT 1 FROM device_tags t WHERE t.device_id = d.id AND t.tag_id = $%d AND t.account_id = $1)", len(args)))
+	}
+	cond := strings.Join(where, " AND ")
+
+	var total int
+	if err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM devices d WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, errs.Internal("count devices: %w", err)
+	}
+	order := deviceSorts[f.Sort]
+	if order == "" {
+		order = "d.id"
+	}
+	dir := "ASC"
+	if f.Desc {
+		dir = "DESC"
+	}
+	// Never-reported devices sort last either way; id breaks ties so pages
+	// do not overlap.
+	args = append(args, now.UnixMilli())
+	q := `SELECT ` + deviceColumns + `, ` + statusExpr(len(args)) + ` AS status FROM devices d WHERE ` + cond +
+		` ORDER BY ` + order + ` IS NULL, ` + order + ` ` + dir + `, d.id ` + dir
+	if f.Limit >= 0 {
+		args = append(args, f.Limit, f.Offset)
+		q += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)-1, len(args))
+	}
+	rows, err := db.sql.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, 0, errs.Internal("find devices: %w", err)
+	}
+	defer rows.Close()
+	var list []*devices.Device
+	for rows.Next() {
+		var status string
+		d, err := scanDevice(scanExtra{rows, &status})
+		if err != nil {
+			return nil, 0, errs.Internal("find devices: %w", err)
+		}
+		list = append(list, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, errs.Internal("find devices: %w", err)
+	}
+	return list, total, nil
+}
+
+// scanExtra scans a device row followed by extra columns.
+type scanExtra struct {
+	rows  *sql.Rows
+	extra *string
+}
+
+func (s scanExtra) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.extra)...) }
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// MapDevices returns the devices viewer can see with the fields a map needs.
+func (db *DB) MapDevices(ctx context.Context, viewer int64) ([]*devices.Device, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, d.hash_id, d.sn, d.type_id, d.slave, d.name, d.state,
+		d.lat, d.lng, d.last_report_at, d.offline_at, d.battery, d.faults
+		FROM devices d WHERE `+visibleClause(devices.BelongAll, 1)+` ORDER BY d.id`, viewer)
+	if err != nil {
+		return nil, errs.Internal("map devices: %w", err)
+	}
+	defer rows.Close()
+	var out []*devices.Device
+	for rows.Next() {
+		var (
+			d             devices.Device
+			state, faults string
+			lat, lng, bat sql.NullFloat64
+			last, off     sql.NullInt64
+		)
+		if err := rows.Scan(&d.ID, &d.HashID, &d.SN, &d.TypeID, &d.Slave, &d.Name, &state, &lat, &lng, &last, &off, &bat, &faults); err != nil {
+			return nil, errs.Internal("map devices: %w", err)
+		}
+		d.State, d.Faults = devices.State(state), parseFaults(faults)
+		d.Lat, d.Lng, d.Battery = nullFloat(lat), nullFloat(lng), nullFloat(bat)
+		d.LastReportAt, d.OfflineAt = fromNullMillis(last), fromNullMillis(off)
+		out = append(out, &d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("map devices: %w", err)
+	}
+	return out, nil
+}
+
+// UpdateProfile stores a validated profile. Returns ENOTFOUND.
+func (db *DB) UpdateProfile(ctx context.Context, id int64, p devices.Profile) error {
+	return db.execOne(ctx, "update profile", `UPDATE devices SET name = $2, location = $3, lat = $4, lng = $5,
+		altitude = $6, install_at = $7 WHERE id = $1`, id, p.Name, p.Location, p.Lat, p.Lng, p.Altitude, nullMillis(p.InstallAt))
+}
+
+// UpdateConfig stores validated settings. Returns ENOTFOUND.
+func (db *DB) UpdateConfig(ctx context.Context, id int64, c devices.Config) error {
+	b, _ := json.Marshal(c)
+	return db.execOne(ctx, "update config", `UPDATE devices SET config = $2 WHERE id = $1`, id, string(b))
+}
+
+// BindDevice gives an unbound device (and its slaves) an owner. Returns
+// ECONFLICT when it already has one, ENOTFOUND.
+func (db *DB) BindDevice(ctx context.Context, id, owner int64, name string, at time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE devices SET owner_id = $2, name = $3, state = 'used', bound_at = $4,
+			install_at = COALESCE(install_at, $4) WHERE id = $1 AND owner_id IS NULL`, id, owner, name, at.UnixMilli())
+		if err != nil {
+			return errs.Internal("bind device: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var exists bool
+			if err := tx.QueryRowContext(ctx, `SELECT TRUE FROM devices WHERE id = $1`, id).Scan(&exists); err != nil {
+				return notFound(err, "bind device")
+			}
+			return errs.New(errs.EConflict, "device.bind.taken")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE devices SET owner_id = $2, state = 'used', bound_at = $3
+			WHERE host_id = $1`, id, owner, at.UnixMilli()); err != nil {
+			return errs.Internal("bind slaves: %w", err)
+		}
+		return nil
+	})
+}
+
+// UnbindDevice removes a device (and its slaves) from its owner and erases
+// their history, images and tags. Returns ENOTFOUND.
+func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM devices WHERE id = $1 OR host_id = $1`, id)
+		if err != nil {
+			return errs.Internal("unbind: %w", err)
+		}
+		var ids []int64
+		for rows.Next() {
+			var x int64
+			if err := rows.Scan(&x); err != nil {
+				rows.Close()
+				return errs.Internal("unbind: %w", err)
+			}
+			ids = append(ids, x)
+		}
+		rows.Close()
+		if len(ids) == 0 {
+			return errs.ErrNotFound
+		}
+		for _, x := range ids {
+			for _, q := range []string{
+				`DELETE FROM telemetry WHERE device_id = $1`,
+				`DELETE FROM reports WHERE device_id = $1`,
+				`DELETE FROM telemetry_daily WHERE device_id = $1`,
+				`DELETE FROM images WHERE device_id = $1`,
+				`DELETE FROM device_tags WHERE device_id = $1`,
+				`UPDATE devices SET owner_id = NULL, state = 'idle', bound_at = NULL, install_at = NULL,
+				  last_report_at = NULL, offline_at = NULL, battery = NULL, charge_voltage = NULL, signal = NULL,
+				  status_at = NULL, faults = '', last_error = NULL WHERE id = $1`,
+			} {
+				if _, err := tx.ExecContext(ctx, q, x); err != nil {
+					return errs.Internal("unbind: %w", err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// SetHealth records a status message unless a newer one is stored.
+func (db *DB) SetHealth(ctx context.Context, id int64, h devices.Health) error {
+	_, err := db.sql.ExecContext(ctx, `UPDATE devices SET
+		battery = COALESCE($2, battery), charge_voltage = COALESCE($3, charge_voltage),
+		signal = COALESCE($4, signal), faults = $5, status_at = $6
+		WHERE id = $1 AND (status_at IS NULL OR status_at <= $6)`,
+		id, h.Battery, h.ChargeVoltage, h.Signal, formatFaults(h.Faults), h.At.UnixMilli())
+	if err != nil {
+		return errs.Internal("set health: %w", err)
+	}
+	return nil
+}
+
+// SetLastError keeps a device's last refused report.
+func (db *DB) SetLastError(ctx context.Context, id int64, e *devices.IngestError) error {
+	b, _ := json.Marshal(ingestErrorJSON{At: e.At.UnixMilli(), Code: e.Code, Field: e.Field, Params: e.Params})
+	_, err := db.sql.ExecContext(ctx, `UPDATE devices SET last_error = $2 WHERE id = $1`, id, string(b))
+	if err != nil {
+		return errs.Internal("set last error: %w", err)
+	}
+	return nil
+}
+
+// Slaves returns the slaves of a host, by SN.
+func (db *DB) Slaves(ctx context.Context, hostID int64) ([]*devices.Device, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+deviceColumns+` FROM devices d WHERE d.host_id = $1 ORDER BY d.sn`, hostID)
+	if err != nil {
+		return nil, errs.Internal("slaves: %w", err)
+	}
+	defer rows.Close()
+	var out []*devices.Device
+	for rows.Next() {
+		d, err := scanDevice(rows)
+		if err != nil {
+			return nil, errs.Internal("slaves: %w", err)
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// Tags lists an account's tags by name.
+func (db *DB) Tags(ctx context.Context, account int64) ([]devices.Tag, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT id, name FROM tags WHERE account_id = $1 ORDER BY name, id`, account)
+	if err != nil {
+		return nil, errs.Internal("tags: %w", err)
+	}
+	defer rows.Close()
+	out := []devices.Tag{}
+	for rows.Next() {
+		var t devices.Tag
+		if err := rows.Scan(&t.ID, &t.Name); err != nil {
+			return nil, errs.Internal("tags: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// CreateTag adds a tag. Returns ECONFLICT when the account has one of that name.
+func (db *DB) CreateTag(ctx context.Context, account int64, name string) (*devices.Tag, error) {
+	t := &devices.Tag{Name: name}
+	err := db.sql.QueryRowContext(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
+		account, name, time.Now().UnixMilli()).Scan(&t.ID)
+	if isUniqueViolation(err) {
+		return nil, errs.Invalid("tag", "device.tag.taken")
+	}
+	if err != nil {
+		return nil, errs.Internal("create tag: %w", err)
+	}
+	return t, nil
+}
+
+// DeleteTag removes an account's tag. Returns ENOTFOUND.
+func (db *DB) DeleteTag(ctx context.Context, account, id int64) error {
+	return db.execOne(ctx, "delete tag", `DELETE FROM tags WHERE id = $1 AND account_id = $2`, id, account)
+}
+
+// AddDeviceTag labels a device with one of the account's tags; adding a tag
+// it already carries is a no-op. Returns ENOTFOUND (no such tag), ECONFLICT
+// (the device carries MaxTags of the account's tags).
+func (db *DB) AddDeviceTag(ctx context.Context, account, device, tag int64) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var owner int64
+		if err := tx.QueryRowContext(ctx, `SELECT account_id FROM tags WHERE id = $1`, tag).Scan(&owner); err != nil || owner != account {
+			if err != nil && err != sql.ErrNoRows {
+				return errs.Internal("tag device: %w", err)
+			}
+			return errs.Invalid("tagId", "device.tag.notFound")
+		}
+		// Serialize concurrent taggings of one device on PostgreSQL so two
+		// requests cannot both see two tags and add a fourth (SQLite's
+		// immediate transactions already serialize writers).
+		if db.dialect == Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT id FROM devices WHERE id = $1 FOR UPDATE`, device); err != nil {
+				return errs.Internal("tag device: %w", err)
+			}
+		}
+		var n int
+		var has bool
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), COALESCE(SUM(CASE WHEN tag_id = $3 THEN 1 ELSE 0 END), 0) > 0
+			FROM device_tags WHERE device_id = $1 AND account_id = $2`, device, account, tag).Scan(&n, &has); err != nil {
+			return errs.Internal("tag device: %w", err)
+		}
+		if has {
+			return nil
+		}
+		if n >= devices.MaxTags {
+			return errs.New(errs.EConflict, "device.tag.limit").With(map[string]any{"max": devices.MaxTags})
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO device_tags (device_id, tag_id, account_id) VALUES ($1, $2, $3)`,
+			device, tag, account); err != nil {
+			return errs.Internal("tag device: %w", err)
+		}
+		return nil
+	})
+}
+
+// RemoveDeviceTag takes a tag off a device. Returns ENOTFOUND when it was not on it.
+func (db *DB) RemoveDeviceTag(ctx context.Context, account, device, tag int64) error {
+	return db.execOne(ctx, "untag device", `DELETE FROM device_tags WHERE device_id = $1 AND tag_id = $2 AND account_id = $3`,
+		device, tag, account)
+}
+
+// DeviceTags returns the account's tags on each of the devices.
+func (db *DB) DeviceTags(ctx context.Context, account int64, ids []int64) (map[int64][]devices.Tag, error) {
+	out := map[int64][]devices.Tag{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q := `SELECT dt.device_id, t.id, t.name FROM device_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.account_id = $1`
+	args := []any{account}
+	if len(ids) <= 1000 { // a page: look up just its devices; an export reads them all
+		in := make([]string, len(ids))
+		for i, id := range ids {
+			args = append(args, id)
+			in[i] = fmt.Sprintf("$%d", i+2)
+		}
+		q += ` AND dt.device_id IN (` + strings.Join(in, ",") + `)`
+	}
+	rows, err := db.sql.QueryContext(ctx, q+` ORDER BY t.name, t.id`, args...)
+	if err != nil {
+		return nil, errs.Internal("device tags: %w", err)
+	}
+	defer rows.Close()
+	want := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	for rows.Next() {
+		var (
+			id int64
+			t  devices.Tag
+		)
+		if err := rows.Scan(&id, &t.ID, &t.Name); err != nil {
+			return nil, errs.Internal("device tags: %w", err)
+		}
+		if want[id] {
+			out[id] = append(out[id], t)
+		}
+	}
+	return out, rows.Err()
+}
