@@ -124,7 +124,7 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 
 	clients := make([]mqtt.Client, len(fleet))
 	for i, d := range fleet {
-		opts := mqtt.NewClientOptions().AddBroker("tcp://"+b.Addr().String()).SetClientID(d.sn).
+		opts := mqtt.NewClientOptions().AddBroker("tcp://" + b.Addr().String()).SetClientID(d.sn).
 			SetUsername(d.sn).SetPassword(d.key).SetCleanSession(true).SetAutoReconnect(false).
 			SetWriteTimeout(time.Minute).SetOrderMatters(false)
 		clients[i] = mqtt.NewClient(opts)

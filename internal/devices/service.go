@@ -464,7 +464,9 @@ func (s *Service) RecordError(ctx context.Context, id int64, e *IngestError) err
 }
 
 // Tags lists the viewer's tags.
-func (s *Service) Tags(ctx context.Context, viewer int64) ([]Tag, error) { return s.store.Tags(ctx, viewer) }
+func (s *Service) Tags(ctx context.Context, viewer int64) ([]Tag, error) {
+	return s.store.Tags(ctx, viewer)
+}
 
 // CreateTag adds a tag. Returns EINVALID, ECONFLICT (name taken).
 func (s *Service) CreateTag(ctx context.Context, viewer int64, name string) (*Tag, error) {

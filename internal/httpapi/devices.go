@@ -470,12 +470,12 @@ func (s *Server) poiIndicator(c *call) (any, error) {
 }
 
 type salesDTO struct {
-	InstallTime       *int64 `json:"installTime"`
-	ServiceUntil      *int64 `json:"serviceUntil"`
-	WarrantyUntil     *int64 `json:"warrantyUntil"`
-	ServiceExpired    bool   `json:"serviceExpired"`
-	WarrantyExpired   bool   `json:"warrantyExpired"`
-	RegistrationTime  int64  `json:"registrationTime"`
+	InstallTime      *int64 `json:"installTime"`
+	ServiceUntil     *int64 `json:"serviceUntil"`
+	WarrantyUntil    *int64 `json:"warrantyUntil"`
+	ServiceExpired   bool   `json:"serviceExpired"`
+	WarrantyExpired  bool   `json:"warrantyExpired"`
+	RegistrationTime int64  `json:"registrationTime"`
 }
 
 func toSales(d *devices.Device) salesDTO {

@@ -173,4 +173,3 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		return pk, packets.ErrRejectPacket
 	}
 }
-

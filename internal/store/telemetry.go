@@ -112,10 +112,10 @@ type reportKey struct {
 }
 
 type reading struct {
-	device     int64
+	device      int64
 	param, node int
-	ts         int64
-	value      float64
+	ts          int64
+	value       float64
 }
 
 func compareReadings(a, b reading) int {
