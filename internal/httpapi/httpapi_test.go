@@ -13,15 +13,26 @@ import (
 	"testing/fstest"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
+	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"log/slog"
+	"time"
 )
 
 type env struct {
-	t   *testing.T
-	url string
-	svc *accounts.Service
+	t       *testing.T
+	url     string
+	svc     *accounts.Service
+	db      *store.DB
+	devices *devices.Service
+	ingest  *ingest.Pipeline
+	metrics *metrics.Metrics
 }
 
 type opts struct {
@@ -42,9 +53,20 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
 		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
 	}
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Ping: db.Ping, App: app, TrustProxy: op.trustProxy}))
+	keys, err := secret.New(make([]byte, secret.Size))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, _ := time.LoadLocation("Asia/Shanghai")
+	m := metrics.New()
+	dev := devices.NewService(db, keys)
+	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
+	t.Cleanup(w.Close)
+	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
+		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy}))
 	t.Cleanup(srv.Close)
-	return &env{t: t, url: srv.URL, svc: svc}
+	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev, ingest: pipe, metrics: m}
 }
 
 // user is a browser-like client with its own cookie jar.
