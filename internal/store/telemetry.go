@@ -379,7 +379,22 @@ func mergeEncoded(data []byte, add []rollup) ([]byte, error) {
 	return encodeRollups(mergeRollups(base, add)), nil
 }
 
-// updateLastReports moves each device's last report time forward.
+// health returns a report's battery and signal readings, which also
+// describe the device itself (its list row, its low-power status).
+func health(r *telemetry.Report) (battery, signal *float64) {
+	for _, p := range r.Points {
+		switch p.Param {
+		case "battery":
+			battery = &p.Value
+		case "signal":
+			signal = &p.Value
+		}
+	}
+	return battery, signal
+}
+
+// updateLastReports moves each device's last report time forward, with the
+// battery and signal the newest report carries.
 func (db *DB) updateLastReports(ctx context.Context, tx *sql.Tx, reports []*telemetry.Report) error {
 	newest := map[int64]*telemetry.Report{}
 	for _, r := range reports {
@@ -394,17 +409,21 @@ func (db *DB) updateLastReports(ctx context.Context, tx *sql.Tx, reports []*tele
 	slices.Sort(ids)
 	if db.dialect == Postgres {
 		tss, offs := make([]int64, len(ids)), make([]int64, len(ids))
+		bats, sigs := make([]*float64, len(ids)), make([]*float64, len(ids))
 		for i, id := range ids {
 			tss[i], offs[i] = newest[id].Time.UnixMilli(), newest[id].OfflineAt.UnixMilli()
+			bats[i], sigs[i] = health(newest[id])
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE devices d SET last_report_at = u.ts, offline_at = u.off
-			FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, ts, off)
-			WHERE d.id = u.id AND (d.last_report_at IS NULL OR d.last_report_at <= u.ts)`, ids, tss, offs); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE devices d SET last_report_at = u.ts, offline_at = u.off,
+			battery = COALESCE(u.bat, d.battery), signal = COALESCE(u.sig, d.signal)
+			FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[]) AS u(id, ts, off, bat, sig)
+			WHERE d.id = u.id AND (d.last_report_at IS NULL OR d.last_report_at <= u.ts)`, ids, tss, offs, bats, sigs); err != nil {
 			return errs.Internal("update last report: %w", err)
 		}
 		return nil
 	}
-	st, err := tx.PrepareContext(ctx, `UPDATE devices SET last_report_at = ?, offline_at = ?
+	st, err := tx.PrepareContext(ctx, `UPDATE devices SET last_report_at = ?, offline_at = ?,
+		battery = COALESCE(?, battery), signal = COALESCE(?, signal)
 		WHERE id = ? AND (last_report_at IS NULL OR last_report_at <= ?)`)
 	if err != nil {
 		return errs.Internal("update last report: %w", err)
@@ -412,7 +431,8 @@ func (db *DB) updateLastReports(ctx context.Context, tx *sql.Tx, reports []*tele
 	defer st.Close()
 	for _, id := range ids {
 		r := newest[id]
-		if _, err := st.ExecContext(ctx, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), id, r.Time.UnixMilli()); err != nil {
+		bat, sig := health(r)
+		if _, err := st.ExecContext(ctx, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), bat, sig, id, r.Time.UnixMilli()); err != nil {
 			return errs.Internal("update last report: %w", err)
 		}
 	}
