@@ -8,7 +8,9 @@ BIN       := bin/fieldwatch
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X main.version=$(VERSION)
 ADDR      ?= :8080
+MQTT      ?= :1883
 DATA      ?= ./data
+PGBENCH   ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 WEB_SRC   := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json web/package.json -type f 2>/dev/null)
 GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*' 2>/dev/null) $(shell find internal -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
 
@@ -17,8 +19,8 @@ GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path 'web/node_mod
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-run: build ## build everything and start the demo farm (ADDR=:8080, DATA=./data)
-	$(BIN) serve --demo --addr $(ADDR) --data $(DATA)
+run: build ## build everything and start the demo farm (ADDR=:8080, MQTT=:1883, DATA=./data)
+	$(BIN) serve --demo --addr $(ADDR) --mqtt $(MQTT) --data $(DATA)
 
 build: $(BIN) ## build the web app and the fieldwatch binary
 
@@ -48,8 +50,12 @@ test-e2e: browser-deps $(BIN) ## Playwright flows in Chromium against the real b
 browser-deps: ## install Chromium and a CJK font when missing (as root), else say how
 	@scripts/browser-deps.sh
 
-bench: ## benchmarks (results go in docs/performance.md)
+bench: ## benchmarks and the ingest load test (results go in docs/performance.md)
 	$(GO) test -tags no_ui -run '^$$' -bench . -benchmem $(GOPKGS)
+	$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest
+	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
+		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
+	else echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping its ingest benchmark"; fi
 
 FUZZTIME ?= 30s
 fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
