@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
@@ -13,12 +14,16 @@ import (
 )
 
 func device(args []string, stdout, stderr io.Writer) error {
+	const use = "Usage: fieldwatch device add [flags]\n       fieldwatch device state --sn SN --state STATE\n"
+	if len(args) > 0 && args[0] == "state" {
+		return deviceState(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "add" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprint(stdout, "Usage: fieldwatch device add [flags]\n\nRun \"fieldwatch device add --help\" for its flags.\n")
+			fmt.Fprint(stdout, use+"\nRun \"fieldwatch device add --help\" for their flags.\n")
 			return nil
 		}
-		fmt.Fprint(stderr, "Usage: fieldwatch device add [flags]\n")
+		fmt.Fprint(stderr, use)
 		return errUsage
 	}
 	fs := newFlags("device add [flags]",
@@ -80,5 +85,42 @@ func device(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "registered device %s (type %d %s, id %d)\nkey:   %s\nlabel: %s\n",
 		d.SN, d.TypeID, d.Type().Model, d.ID, key, svc.LabelCode(d.SN))
+	return nil
+}
+
+func deviceState(args []string, stdout, stderr io.Writer) error {
+	var states []string
+	for _, s := range devices.States {
+		states = append(states, string(s))
+	}
+	fs := newFlags("device state [flags]", "Sets a device's lifecycle state: "+strings.Join(states, ", ")+".", stderr)
+	var (
+		cfg       config.Store
+		sn, state string
+	)
+	config.BindStore(fs, &cfg)
+	fs.StringVar(&sn, "sn", "", "serial number (required)")
+	fs.StringVar(&state, "state", "", "the new state (required)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if sn == "" || state == "" {
+		fs.Usage()
+		return errUsage
+	}
+	ctx := context.Background()
+	db, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc, err := app.NewDevices(cfg, db)
+	if err != nil {
+		return err
+	}
+	if err := svc.SetState(ctx, sn, devices.State(state)); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "device %s is now %s\n", sn, state)
 	return nil
 }

@@ -36,7 +36,7 @@ Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
   user add   create an account
-  device add register a device and print its key
+  device     add a device and print its key (device add), set its state (device state)
   simulate   run a simulated device fleet against an MQTT broker
   bench      measure ingest throughput (bench ingest)
   routes     print every HTTP route as "METHOD /path", sorted

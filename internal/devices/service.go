@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,6 +39,7 @@ type Store interface {
 	BindDevice(ctx context.Context, id, owner int64, name string, at time.Time) error
 	UnbindDevice(ctx context.Context, id int64) error
 	SetHealth(ctx context.Context, id int64, h Health) error
+	SetState(ctx context.Context, id int64, st State) error
 	SetLastError(ctx context.Context, id int64, e *IngestError) error
 	Slaves(ctx context.Context, hostID int64) ([]*Device, error)
 
@@ -358,6 +360,20 @@ func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, s
 		return nil, "", errs.Internal("device %d key: %w", id, err)
 	}
 	return d, string(key), nil
+}
+
+// SetState moves a device through its lifecycle (operator tooling: the
+// factory, logistics and the repair bench set these). Returns ENOTFOUND,
+// EINVALID.
+func (s *Service) SetState(ctx context.Context, sn string, st State) error {
+	if !slices.Contains(States, st) {
+		return errs.Invalid("state", "device.state.unknown")
+	}
+	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		return err
+	}
+	return s.store.SetState(ctx, d.ID, st)
 }
 
 // Key returns a device's key for operator tooling (the simulator's

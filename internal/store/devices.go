@@ -336,6 +336,11 @@ func (db *DB) UpdateProfile(ctx context.Context, id int64, p devices.Profile) er
 		altitude = $6, install_at = $7 WHERE id = $1`, id, p.Name, p.Location, p.Lat, p.Lng, p.Altitude, nullMillis(p.InstallAt))
 }
 
+// SetState changes a device's lifecycle state. Returns ENOTFOUND.
+func (db *DB) SetState(ctx context.Context, id int64, st devices.State) error {
+	return db.execOne(ctx, "set state", `UPDATE devices SET state = $2 WHERE id = $1`, id, string(st))
+}
+
 // UpdateConfig stores validated settings. Returns ENOTFOUND.
 func (db *DB) UpdateConfig(ctx context.Context, id int64, c devices.Config) error {
 	b, _ := json.Marshal(c)
