@@ -196,7 +196,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
 	switch {
 	case m.Config.MQTTBroker != "":
-		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker}, m.Ingest)
+		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker, ClientID: m.Config.MQTTClientID}, m.Ingest)
 		if err != nil {
 			return fmt.Errorf("--mqtt-broker: %w", err)
 		}

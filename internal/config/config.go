@@ -54,6 +54,7 @@ type Serve struct {
 
 	MQTT         string        // embedded broker address; "off" disables it
 	MQTTBroker   string        // external broker URL; replaces the embedded one
+	MQTTClientID string        // client id on the external broker
 	RetentionRaw time.Duration // raw readings older than this are deleted; rollups stay
 	DemoInterval time.Duration // live report interval of the demo fleet
 	DemoDays     int           // days of history the demo fleet starts with
@@ -91,6 +92,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
 	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker listen address for devices; off disables it")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
+	fs.StringVar(&s.MQTTClientID, "mqtt-client-id", "", "with --mqtt-broker: this node's client id, unique per node and stable across restarts (default fieldwatch-{hostname})")
 	s.RetentionRaw = 400 * 24 * time.Hour
 	fs.Func("retention-raw", "keep raw readings this long, e.g. 400d or 9600h; daily rollups are kept (default 400d)", func(v string) error {
 		d, err := ParseDays(v)

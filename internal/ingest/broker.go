@@ -36,9 +36,12 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 	// Sessions of devices that went away are kept a day, then dropped, so a
 	// broker that has seen many devices does not grow without bound.
 	caps.MaximumSessionExpiryInterval = 24 * 60 * 60
+	// Devices have no use for retained messages, and a retained message is
+	// something one device leaves for others to read.
+	caps.RetainAvailable = 0
 	s := mqtt.New(&mqtt.Options{
 		Capabilities: caps,
-		Logger:       log.With("component", "mqtt"),
+		Logger:       slog.New(quietHandler{log.With("component", "mqtt").Handler()}),
 		// $SYS topics would tell any device how many others are connected.
 		SysTopicResendInterval: 0,
 	})
@@ -103,6 +106,15 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 		h.p.Log.Info("mqtt connection refused", "sn", sn, "remote", cl.Net.Remote, "err", err)
 		return false
 	}
+	// The broker publishes a last will without asking the ACL, so a will is
+	// allowed only where the device could publish itself, and never retained.
+	if pk.Connect.WillFlag {
+		if _, _, ok := h.p.MayPublish(ctx, sn, pk.Connect.WillTopic); !ok || pk.Connect.WillRetain {
+			h.p.Metrics.Denied.WithLabelValues("will").Inc()
+			h.p.Log.Info("mqtt connection refused: will topic", "sn", sn, "topic", pk.Connect.WillTopic)
+			return false
+		}
+	}
 	// Client ids are namespaced by SN, so one device cannot take over
 	// another's session by reusing its client id.
 	if !strings.HasPrefix(cl.ID, sn+"/") {
@@ -159,17 +171,58 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		return pk, packets.CodeSuccessIgnore
 	case IsInvalid(err):
 		if cl.Properties.ProtocolVersion == 5 && pk.FixedHeader.Qos > 0 {
-			return pk, packets.ErrPayloadFormatInvalid
+			return nack(cl, pk, packets.ErrPayloadFormatInvalid)
 		}
 		return pk, packets.CodeSuccessIgnore
 	default:
 		h.p.Log.Error("store device message", "sn", target.SN, "topic", pk.TopicName, "err", err)
 		if cl.Properties.ProtocolVersion == 5 && pk.FixedHeader.Qos > 0 {
-			return pk, packets.ErrUnspecifiedError
+			return nack(cl, pk, packets.ErrUnspecifiedError)
 		}
 		// MQTT 3.1.1 has no negative acknowledgement: drop the connection
 		// without one, and the device sends the report again on reconnecting.
 		cl.Stop(fmt.Errorf("store: %w", err))
 		return pk, packets.ErrRejectPacket
 	}
+}
+
+// nack refuses an MQTT 5 publish with a reason code. The broker answers a
+// hook's code with a PUBACK, right for QoS 1; QoS 2 expects a PUBREC.
+func nack(cl *mqtt.Client, pk packets.Packet, code packets.Code) (packets.Packet, error) {
+	if pk.FixedHeader.Qos == 1 {
+		return pk, code
+	}
+	_ = cl.WritePacket(packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Pubrec},
+		PacketID: pk.PacketID, ReasonCode: code.Code})
+	return pk, packets.ErrRejectPacket
+}
+
+// quietHandler keeps the broker's own log useful: it drops the packets the
+// broker attaches to its messages (a refused 2 MiB image would otherwise be
+// logged whole) and cuts long values.
+type quietHandler struct{ slog.Handler }
+
+func (q quietHandler) Handle(ctx context.Context, r slog.Record) error {
+	out := slog.NewRecord(r.Time, r.Level, r.Message, r.PC)
+	r.Attrs(func(a slog.Attr) bool {
+		switch a.Value.Kind() {
+		case slog.KindAny, slog.KindGroup:
+			if _, isErr := a.Value.Any().(error); !isErr {
+				return true // packets and structs
+			}
+		}
+		if s := a.Value.String(); len(s) > 200 {
+			a = slog.String(a.Key, s[:200]+"…")
+		}
+		out.AddAttrs(a)
+		return true
+	})
+	return q.Handler.Handle(ctx, out)
+}
+
+func (q quietHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return quietHandler{q.Handler.WithAttrs(as)}
+}
+func (q quietHandler) WithGroup(name string) slog.Handler {
+	return quietHandler{q.Handler.WithGroup(name)}
 }
