@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -204,7 +205,12 @@ type quietHandler struct{ slog.Handler }
 
 func (q quietHandler) Handle(ctx context.Context, r slog.Record) error {
 	out := slog.NewRecord(r.Time, r.Level, r.Message, r.PC)
+	closed := false
 	r.Attrs(func(a slog.Attr) bool {
+		if err, ok := a.Value.Any().(error); ok && errors.Is(err, net.ErrClosed) {
+			closed = true // a listener or connection closed on shutdown: not news
+			return false
+		}
 		switch a.Value.Kind() {
 		case slog.KindAny, slog.KindGroup:
 			if _, isErr := a.Value.Any().(error); !isErr {
@@ -217,6 +223,9 @@ func (q quietHandler) Handle(ctx context.Context, r slog.Record) error {
 		out.AddAttrs(a)
 		return true
 	})
+	if closed {
+		return nil
+	}
 	return q.Handler.Handle(ctx, out)
 }
 
