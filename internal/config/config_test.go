@@ -73,3 +73,44 @@ func TestServe_Validate(t *testing.T) {
 		})
 	}
 }
+
+func TestParse_DeviceLinkAndRetention(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.MQTT != ":1883" || s.RetentionRaw != 400*24*time.Hour || s.DemoInterval != time.Minute || s.DemoDays != 30 || s.Timezone != "Asia/Shanghai" {
+		t.Fatalf("defaults: %+v", s)
+	}
+	t.Setenv("FIELDWATCH_RETENTION_RAW", "30d")
+	s, err = newServe(t, "--mqtt", "off")
+	if err != nil || s.RetentionRaw != 30*24*time.Hour || s.MQTT != "off" {
+		t.Fatalf("env retention: %v %+v", err, s)
+	}
+	if s, err = newServe(t, "--retention-raw", "9600h"); err != nil || s.RetentionRaw != 400*24*time.Hour {
+		t.Fatalf("hours: %v %+v", err, s)
+	}
+	for _, bad := range [][]string{{"--retention-raw", "12h"}, {"--retention-raw", "x d"}, {"--retention-raw", "-3d"}} {
+		if _, err := newServe(t, bad...); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--timezone", "Mars/Olympus"}, "--timezone"},
+		{[]string{"--demo", "--mqtt-broker", "tcp://127.0.0.1:1883"}, "--mqtt-broker"},
+		{[]string{"--demo", "--mqtt", "off"}, "--mqtt off"},
+		{[]string{"--demo-interval", "10ms"}, "--demo-interval"},
+		{[]string{"--demo-days", "500"}, "--demo-days"},
+	} {
+		s, err := newServe(t, c.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v", c.args, err)
+		}
+	}
+}
