@@ -172,19 +172,13 @@ type series struct {
 }
 
 func (s *Server) rawSeries(c *call, h *historyQuery) ([]*series, error) {
-	rs, err := s.Telemetry.Readings(c.r.Context(), h.storeQuery())
+	rs, err := s.Telemetry.Series(c.r.Context(), h.storeQuery())
 	if err != nil {
 		return nil, err
 	}
-	var out []*series
-	var cur *series
-	for _, r := range rs {
-		if cur == nil || cur.param != r.Param || cur.node != r.Node {
-			cur = &series{param: r.Param, node: r.Node}
-			out = append(out, cur)
-		}
-		cur.ts = append(cur.ts, r.Time.UnixMilli())
-		cur.v = append(cur.v, r.Value)
+	out := make([]*series, len(rs))
+	for i := range rs {
+		out[i] = &series{param: rs[i].Param, node: rs[i].Node, ts: rs[i].TS, v: rs[i].V}
 	}
 	if h.aggregated != "none" {
 		out = aggregateRaw(out, h.aggregated)
@@ -523,7 +517,7 @@ func (s *Server) datapointsV3(c *call) (any, error) {
 			T: make([]int64, len(sr.days)), V: make([]float64, len(sr.days)),
 			Min: make([]float64, len(sr.days)), Max: make([]float64, len(sr.days))}
 		for i, d := range sr.days {
-			o.T[i], o.V[i], o.Min[i], o.Max[i] = d.Day.UnixMilli(), dayValue(d, agg, head.Aggregated != ""), d.Min, d.Max
+			o.T[i], o.V[i], o.Min[i], o.Max[i] = d.Day.UnixMilli(), roundTo(dayValue(d, agg, head.Aggregated != ""), dailyDigits), roundTo(d.Min, dailyDigits), roundTo(d.Max, dailyDigits)
 		}
 		// Ten years of days is 3,650 points: thin only the value column when
 		// asked for fewer; min and max bands stay whole days.
@@ -578,4 +572,16 @@ func (s *Server) image(c *call) (any, error) {
 		return nil, err
 	}
 	return &download{contentType: im.ContentType, body: data, cache: "private, max-age=86400, immutable"}, nil
+}
+
+// dailyDigits is how many decimals daily statistics keep in a chart answer:
+// means of hundreds of readings carry fifteen digits of noise, which make
+// the answer long and slow to encode; four decimals is finer than any
+// sensor the catalogue lists.
+const dailyDigits = 4
+
+// roundTo rounds v to digits decimals.
+func roundTo(v float64, digits int) float64 {
+	p := math.Pow10(digits)
+	return math.Round(v*p) / p
 }

@@ -325,6 +325,10 @@ func TestDevices_Datapoints(t *testing.T) {
 		if len(raw.Series) != 1 || raw.Series[0].Node != 10 || len(raw.Series[0].Points) != 288 || raw.Series[0].Unit != "%" {
 			t.Fatalf("raw: %d series", len(raw.Series))
 		}
+		all := decodeData[v2](t, u.do("GET", base+"/v2?"+rng, nil))
+		if len(all.Series) != 3 || all.Series[0].Param != "battery" || all.Series[2].Node != 20 || len(all.Series[2].Points) != 288 {
+			t.Fatalf("every series: %d", len(all.Series))
+		}
 		avg := decodeData[struct {
 			Series []struct {
 				Param, Aggregated string

@@ -45,6 +45,7 @@ type Options struct {
 // TelemetryReader reads stored readings.
 type TelemetryReader interface {
 	Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Reading, error)
+	Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error)
 	Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, error)
 	Latest(ctx context.Context, deviceID int64) ([]telemetry.Reading, error)
 }

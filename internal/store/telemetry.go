@@ -503,6 +503,137 @@ func (db *DB) Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Read
 	return out, nil
 }
 
+// Series returns raw readings as one column pair per series, ordered by
+// param identifier and node: the scan appends to pointer-free slices, so a
+// year of one series costs no per-reading allocation or sort.
+func (db *DB) Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error) {
+	if len(q.Params) > 0 && len(q.Nodes) > 0 && len(q.Params)*len(q.Nodes) <= 8 {
+		return db.seriesEach(ctx, q)
+	}
+	where := []string{"device_id = $1", "ts >= $2", "ts < $3"}
+	args := []any{q.DeviceID, q.Begin.UnixMilli(), q.End.UnixMilli()}
+	where, args, _ = db.seriesFilter(q, where, args)
+	// No ORDER BY: on PostgreSQL an IN list on node makes the planner sort
+	// every row (on disk past work_mem); rows come in key order from
+	// SQLite's clustered key and in heap order, nearly sorted, from a bitmap
+	// scan. Each series is sorted here only when it is not already.
+	order := ""
+	if db.dialect == SQLite {
+		order = ` ORDER BY param, node, ts` // the primary key's order: free
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT param, node, ts, value FROM telemetry WHERE `+
+		strings.Join(where, " AND ")+order, args...)
+	if err != nil {
+		return nil, errs.Internal("series: %w", err)
+	}
+	defer rows.Close()
+	type key struct{ code, node int }
+	idx := map[key]int{}
+	var out []telemetry.Series
+	cur, curKey := -1, key{-1, -1}
+	var (
+		k  key
+		ts int64
+		v  float64
+	)
+	for rows.Next() {
+		if err := rows.Scan(&k.code, &k.node, &ts, &v); err != nil {
+			return nil, errs.Internal("series: %w", err)
+		}
+		if k != curKey {
+			i, ok := idx[k]
+			if !ok {
+				i = len(out)
+				idx[k] = i
+				out = append(out, telemetry.Series{Param: db.paramID[k.code], Node: k.node})
+			}
+			cur, curKey = i, k
+		}
+		out[cur].TS = append(out[cur].TS, ts)
+		out[cur].V = append(out[cur].V, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("series: %w", err)
+	}
+	for i := range out {
+		sortSeries(&out[i])
+	}
+	slices.SortFunc(out, func(a, b telemetry.Series) int {
+		return cmp.Or(strings.Compare(a.Param, b.Param), cmp.Compare(a.Node, b.Node))
+	})
+	return out, nil
+}
+
+// seriesEach reads each (param, node) pair of q with its own range scan of
+// two columns: half the columns to convert of the one-query form.
+func (db *DB) seriesEach(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error) {
+	order := ""
+	if db.dialect == SQLite {
+		order = ` ORDER BY ts`
+	}
+	var out []telemetry.Series
+	for _, p := range q.Params {
+		code, ok := db.paramCode[p]
+		if !ok {
+			continue
+		}
+		for _, n := range q.Nodes {
+			s := telemetry.Series{Param: p, Node: n}
+			err := func() error {
+				rows, err := db.sql.QueryContext(ctx, `SELECT ts, value FROM telemetry
+					WHERE device_id = $1 AND param = $2 AND node = $3 AND ts >= $4 AND ts < $5`+order,
+					q.DeviceID, code, n, q.Begin.UnixMilli(), q.End.UnixMilli())
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				var (
+					ts int64
+					v  float64
+				)
+				for rows.Next() {
+					if err := rows.Scan(&ts, &v); err != nil {
+						return err
+					}
+					s.TS = append(s.TS, ts)
+					s.V = append(s.V, v)
+				}
+				return rows.Err()
+			}()
+			if err != nil {
+				return nil, errs.Internal("series: %w", err)
+			}
+			if len(s.TS) > 0 {
+				sortSeries(&s)
+				out = append(out, s)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b telemetry.Series) int {
+		return cmp.Or(strings.Compare(a.Param, b.Param), cmp.Compare(a.Node, b.Node))
+	})
+	return out, nil
+}
+
+// sortSeries orders a series by time if it is not already.
+func sortSeries(s *telemetry.Series) {
+	if slices.IsSorted(s.TS) {
+		return
+	}
+	type tv struct {
+		t int64
+		v float64
+	}
+	p := make([]tv, len(s.TS))
+	for i := range p {
+		p[i] = tv{s.TS[i], s.V[i]}
+	}
+	slices.SortFunc(p, func(a, b tv) int { return cmp.Compare(a.t, b.t) })
+	for i := range p {
+		s.TS[i], s.V[i] = p[i].t, p[i].v
+	}
+}
+
 // sortByParamID orders readings by parameter identifier (codes sort by
 // registration order), keeping each series' time order.
 func (db *DB) sortByParamID(rs []telemetry.Reading) {
@@ -521,7 +652,16 @@ func (db *DB) Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, err
 	}
 	defer rows.Close()
 	keep := db.seriesMatcher(q)
-	var out []telemetry.Day
+	// Rows come by day: one slice per series keeps each in day order, and
+	// sorting the series (not 365 days times every series) orders them.
+	type key struct {
+		param string
+		node  int
+	}
+	idx := map[key]int{}
+	var groups [][]telemetry.Day
+	var keys []key
+	n := 0
 	for rows.Next() {
 		var (
 			day  int64
@@ -538,16 +678,32 @@ func (db *DB) Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, err
 			if !keep(r.param, r.node) {
 				continue
 			}
-			out = append(out, telemetry.Day{Param: db.paramID[r.param], Node: r.node, Day: time.UnixMilli(day),
+			k := key{db.paramID[r.param], r.node}
+			i, ok := idx[k]
+			if !ok {
+				i = len(groups)
+				idx[k] = i
+				groups, keys = append(groups, nil), append(keys, k)
+			}
+			groups[i] = append(groups[i], telemetry.Day{Param: k.param, Node: r.node, Day: time.UnixMilli(day),
 				Min: r.min, Max: r.max, Sum: r.sum, Count: int(r.count), Last: r.last})
+			n++
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, errs.Internal("days: %w", err)
 	}
-	slices.SortStableFunc(out, func(a, b telemetry.Day) int {
-		return cmp.Or(strings.Compare(a.Param, b.Param), cmp.Compare(a.Node, b.Node))
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		return cmp.Or(strings.Compare(keys[a].param, keys[b].param), cmp.Compare(keys[a].node, keys[b].node))
 	})
+	out := make([]telemetry.Day, 0, n)
+	for _, i := range order {
+		out = append(out, groups[i]...)
+	}
 	return out, nil
 }
 

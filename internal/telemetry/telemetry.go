@@ -35,6 +35,15 @@ type Reading struct {
 	Value float64   `json:"value"`
 }
 
+// Series is one parameter's raw readings at one node, as columns: times
+// (unix ms, ascending) and values.
+type Series struct {
+	Param string
+	Node  int
+	TS    []int64
+	V     []float64
+}
+
 // Day is one parameter's rollup for one local day.
 type Day struct {
 	Param string
