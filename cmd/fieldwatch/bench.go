@@ -40,6 +40,8 @@ func bench(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "store:     %s (GOMAXPROCS %d)\n", r.Dialect, runtime.GOMAXPROCS(0))
 	fmt.Fprintf(stdout, "sent:      %d devices × %d reports = %d readings\n", r.Devices, r.Reports, r.Points)
 	fmt.Fprintf(stdout, "ingest:    %10.0f readings/s durably stored through MQTT (%s)\n", r.IngestRate(), r.Ingest.Round(1e6))
+	fmt.Fprintf(stdout, "writer:    %d transactions, %.0f readings each, busy %.0f%% of the time\n",
+		r.Commits, float64(r.Points)/float64(max(r.Commits, 1)), 100*r.WriterBusy.Seconds()/r.Ingest.Seconds())
 	fmt.Fprintf(stdout, "raw:       %10.0f readings/s batched inserts of the same rows (%s)\n", r.RawRate(), r.Raw.Round(1e6))
 	fmt.Fprintf(stdout, "ratio:     %10.2f\n", r.IngestRate()/r.RawRate())
 	return nil

@@ -42,6 +42,8 @@ type BenchResult struct {
 	Points           int           // readings sent, and stored
 	Ingest           time.Duration // first publish to last acknowledgement
 	Raw              time.Duration // batched inserts of the same readings
+	WriterBusy       time.Duration // time the writer spent in transactions during Ingest
+	Commits          int           // transactions during Ingest
 }
 
 // IngestRate is durably stored readings per second through MQTT.
@@ -106,12 +108,14 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 	}
 
 	m := metrics.New()
-	var stored atomic.Int64
+	var stored, busy, commits atomic.Int64
 	loc, _ := time.LoadLocation("Asia/Shanghai")
 	w := telemetry.NewWriter(dbA, telemetry.WriterOptions{Location: loc,
-		OnCommit: func(_ []*telemetry.Report, n int, _ time.Duration, err error) {
+		OnCommit: func(_ []*telemetry.Report, n int, took time.Duration, err error) {
 			if err == nil {
 				stored.Add(int64(n))
+				busy.Add(int64(took))
+				commits.Add(1)
 			}
 		}})
 	defer w.Close()
@@ -159,6 +163,7 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 	}
 	wg.Wait()
 	res.Ingest = time.Since(start)
+	res.WriterBusy, res.Commits = time.Duration(busy.Load()), int(commits.Load())
 	close(errc)
 	if err := <-errc; err != nil {
 		return nil, fmt.Errorf("publish: %w", err)

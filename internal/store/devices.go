@@ -392,6 +392,7 @@ func (db *DB) BindDevice(ctx context.Context, id, owner int64, name string, at t
 // UnbindDevice removes a device (and its slaves) from its owner and erases
 // their history, images and tags. Returns ENOTFOUND.
 func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
+	defer db.rollupCache.reset() // its rollup rows are deleted
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT id FROM devices WHERE id = $1 OR host_id = $1`, id)
 		if err != nil {

@@ -31,6 +31,8 @@ type DB struct {
 	// Migrate, read-only afterwards.
 	paramCode map[string]int
 	paramID   map[int]string
+
+	rollupCache rollupCache
 }
 
 // Open opens the store named by dsn: a postgres:// (or postgresql://) URL

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -149,20 +150,46 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 
 	stored := 0
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		fresh, err := db.insertReportKeys(ctx, tx, keys, byKey)
-		if err != nil {
-			return err
-		}
-		if len(fresh) == 0 {
-			return nil
-		}
-		rows, err := db.readingsOf(fresh)
-		if err != nil {
-			return err
+		var (
+			fresh []*telemetry.Report
+			rows  []reading
+			err   error
+		)
+		if db.dialect == Postgres {
+			if fresh, err = db.insertReportKeys(ctx, tx, keys, byKey); err != nil || len(fresh) == 0 {
+				return err
+			}
+			if rows, err = db.readingsOf(fresh); err != nil {
+				return err
+			}
+			if err := db.insertReadings(ctx, tx, rows); err != nil {
+				return err
+			}
+		} else {
+			// SQLite inserts a row at a time and learns from each insert
+			// whether the reading was new: the readings' own key dedupes, with
+			// no report-key table to write.
+			all := make([]*telemetry.Report, 0, len(keys))
+			for _, k := range keys {
+				all = append(all, byKey[k])
+			}
+			if rows, err = db.readingsOf(all); err != nil {
+				return err
+			}
+			if rows, err = db.insertNewReadings(ctx, tx, rows); err != nil {
+				return err
+			}
+			seen := map[reportKey]bool{}
+			for _, r := range rows {
+				if k := (reportKey{r.device, r.ts}); !seen[k] {
+					seen[k] = true
+					fresh = append(fresh, byKey[k])
+				}
+			}
 		}
 		stored = len(rows)
-		if err := db.insertReadings(ctx, tx, rows); err != nil {
-			return err
+		if len(rows) == 0 {
+			return nil
 		}
 		if err := db.updateRollups(ctx, tx, rows, loc); err != nil {
 			return err
@@ -170,13 +197,45 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 		return db.updateLastReports(ctx, tx, fresh)
 	})
 	if err != nil {
+		db.rollupCache.reset() // the cached rollups may include what was rolled back
 		return 0, err
 	}
 	return stored, nil
 }
 
+// insertNewReadings inserts sorted rows one at a time (SQLite) and returns
+// those that were not stored yet.
+func (db *DB) insertNewReadings(ctx context.Context, tx runner, rows []reading) ([]reading, error) {
+	st, err := tx.PrepareContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return nil, errs.Internal("insert readings: %w", err)
+	}
+	defer st.Close()
+	n := 0
+	for _, r := range rows {
+		res, err := st.ExecContext(ctx, r.device, r.param, r.node, r.ts, r.value)
+		if err != nil {
+			return nil, errs.Internal("insert readings: %w", err)
+		}
+		if k, _ := res.RowsAffected(); k == 1 {
+			rows[n] = r
+			n++
+		}
+	}
+	return rows[:n], nil
+}
+
+// runner is a *sql.Tx; the write steps take the interface so they read
+// the same whichever way the transaction was begun.
+type runner interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+}
+
 // insertReportKeys inserts the keys and returns the reports that were new.
-func (db *DB) insertReportKeys(ctx context.Context, tx *sql.Tx, keys []reportKey, byKey map[reportKey]*telemetry.Report) ([]*telemetry.Report, error) {
+func (db *DB) insertReportKeys(ctx context.Context, tx runner, keys []reportKey, byKey map[reportKey]*telemetry.Report) ([]*telemetry.Report, error) {
 	var fresh []*telemetry.Report
 	if db.dialect == Postgres {
 		devs, tss, pts := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
@@ -244,30 +303,18 @@ func (db *DB) readingsOf(reports []*telemetry.Report) ([]reading, error) {
 	return rows, nil
 }
 
-// insertReadings inserts sorted rows; a row already stored is skipped.
-func (db *DB) insertReadings(ctx context.Context, tx *sql.Tx, rows []reading) error {
-	if db.dialect == Postgres {
-		for chunk := range slices.Chunk(rows, 50000) {
-			devs, params, nodes := make([]int64, len(chunk)), make([]int64, len(chunk)), make([]int64, len(chunk))
-			tss, vals := make([]int64, len(chunk)), make([]float64, len(chunk))
-			for i, r := range chunk {
-				devs[i], params[i], nodes[i], tss[i], vals[i] = r.device, int64(r.param), int64(r.node), r.ts, r.value
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value)
-				SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[], $4::bigint[], $5::float8[])
-				ON CONFLICT DO NOTHING`, devs, params, nodes, tss, vals); err != nil {
-				return errs.Internal("insert readings: %w", err)
-			}
+// insertReadings inserts rows of new reports on PostgreSQL: one unnest of
+// arrays per 50,000 rows. (SQLite uses insertNewReadings.)
+func (db *DB) insertReadings(ctx context.Context, tx runner, rows []reading) error {
+	for chunk := range slices.Chunk(rows, 50000) {
+		devs, params, nodes := make([]int64, len(chunk)), make([]int64, len(chunk)), make([]int64, len(chunk))
+		tss, vals := make([]int64, len(chunk)), make([]float64, len(chunk))
+		for i, r := range chunk {
+			devs[i], params[i], nodes[i], tss[i], vals[i] = r.device, int64(r.param), int64(r.node), r.ts, r.value
 		}
-		return nil
-	}
-	st, err := tx.PrepareContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
-	if err != nil {
-		return errs.Internal("insert readings: %w", err)
-	}
-	defer st.Close()
-	for _, r := range rows {
-		if _, err := st.ExecContext(ctx, r.device, r.param, r.node, r.ts, r.value); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value)
+			SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[], $4::bigint[], $5::float8[])
+			ON CONFLICT DO NOTHING`, devs, params, nodes, tss, vals); err != nil {
 			return errs.Internal("insert readings: %w", err)
 		}
 	}
@@ -280,7 +327,7 @@ type deviceDay struct {
 
 // updateRollups folds rows into their devices' daily rollups: one read and
 // one write per device and day.
-func (db *DB) updateRollups(ctx context.Context, tx *sql.Tx, rows []reading, loc *time.Location) error {
+func (db *DB) updateRollups(ctx context.Context, tx runner, rows []reading, loc *time.Location) error {
 	add := map[deviceDay][]rollup{}
 	var order []deviceDay
 	// rows are sorted by device, param, node, time: consecutive rows of one
@@ -356,9 +403,11 @@ func (db *DB) updateRollups(ctx context.Context, tx *sql.Tx, rows []reading, loc
 	}
 	defer put.Close()
 	for _, k := range order {
-		var data []byte
-		if err := get.QueryRowContext(ctx, k.device, k.day).Scan(&data); err != nil && err != sql.ErrNoRows {
-			return errs.Internal("read rollups: %w", err)
+		data, ok := db.rollupCache.get(k)
+		if !ok {
+			if err := get.QueryRowContext(ctx, k.device, k.day).Scan(&data); err != nil && err != sql.ErrNoRows {
+				return errs.Internal("read rollups: %w", err)
+			}
 		}
 		merged, err := mergeEncoded(data, add[k])
 		if err != nil {
@@ -367,6 +416,7 @@ func (db *DB) updateRollups(ctx context.Context, tx *sql.Tx, rows []reading, loc
 		if _, err := put.ExecContext(ctx, k.device, k.day, merged); err != nil {
 			return errs.Internal("write rollups: %w", err)
 		}
+		db.rollupCache.put(k, merged)
 	}
 	return nil
 }
@@ -395,7 +445,7 @@ func health(r *telemetry.Report) (battery, signal *float64) {
 
 // updateLastReports moves each device's last report time forward, with the
 // battery and signal the newest report carries.
-func (db *DB) updateLastReports(ctx context.Context, tx *sql.Tx, reports []*telemetry.Report) error {
+func (db *DB) updateLastReports(ctx context.Context, tx runner, reports []*telemetry.Report) error {
 	newest := map[int64]*telemetry.Report{}
 	for _, r := range reports {
 		if prev, ok := newest[r.DeviceID]; !ok || prev.Time.Before(r.Time) {
@@ -787,5 +837,46 @@ func (db *DB) InsertReadingsRaw(ctx context.Context, reports []*telemetry.Report
 	if err != nil {
 		return err
 	}
-	return db.inTx(ctx, func(tx *sql.Tx) error { return db.insertReadings(ctx, tx, rows) })
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if db.dialect == SQLite {
+			_, err := db.insertNewReadings(ctx, tx, rows)
+			return err
+		}
+		return db.insertReadings(ctx, tx, rows)
+	})
+}
+
+// rollupCache keeps the daily rollup rows SQLite wrote last, so the next
+// batch of a device-day need not read its row back: with SQLite this
+// process is the only writer, and a failed transaction clears the cache.
+// (PostgreSQL may have other writers and always reads, under FOR UPDATE.)
+type rollupCache struct {
+	mu sync.Mutex
+	m  map[deviceDay][]byte
+}
+
+// rollupCacheMax bounds the cache: a device-day row is about 1 KiB, and a
+// fleet's current days fit many times over.
+const rollupCacheMax = 100_000
+
+func (c *rollupCache) get(k deviceDay) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.m[k]
+	return b, ok
+}
+
+func (c *rollupCache) put(k deviceDay, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= rollupCacheMax {
+		c.m = make(map[deviceDay][]byte)
+	}
+	c.m[k] = b
+}
+
+func (c *rollupCache) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m = nil
 }
