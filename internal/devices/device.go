@@ -282,3 +282,16 @@ func ValidSN(s string) bool {
 	}
 	return true
 }
+
+// MapPoint is what the map shows of a device: little, for ten thousand of them.
+type MapPoint struct {
+	ID         int64
+	HashID     string
+	SN         string
+	Name       string
+	TypeID     int
+	Status     Status
+	HasPos     bool
+	Lat, Lng   float64 // WGS84, when HasPos
+	LastReport int64   // unix ms, 0 when never
+}

@@ -33,7 +33,7 @@ type Store interface {
 	// the viewer cannot see it.
 	DeviceRight(ctx context.Context, viewer, id int64) (*Device, Right, error)
 	FindDevices(ctx context.Context, viewer int64, f Filter, now time.Time) ([]*Device, int, error)
-	MapDevices(ctx context.Context, viewer int64) ([]*Device, error)
+	MapDevices(ctx context.Context, viewer int64, now time.Time) ([]MapPoint, error)
 	UpdateProfile(ctx context.Context, id int64, p Profile) error
 	UpdateConfig(ctx context.Context, id int64, c Config) error
 	BindDevice(ctx context.Context, id, owner int64, name string, at time.Time) error
@@ -275,8 +275,8 @@ func (s *Service) attachTags(ctx context.Context, viewer int64, list []*Device) 
 }
 
 // Map returns every device the viewer can see with its position and status.
-func (s *Service) Map(ctx context.Context, viewer int64) ([]*Device, error) {
-	return s.store.MapDevices(ctx, viewer)
+func (s *Service) Map(ctx context.Context, viewer int64) ([]MapPoint, error) {
+	return s.store.MapDevices(ctx, viewer, s.now())
 }
 
 // UpdateProfile edits name, location, coordinates, altitude and install

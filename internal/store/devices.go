@@ -317,30 +317,25 @@ func isDigits(s string) bool {
 	return true
 }
 
-// MapDevices returns the devices viewer can see with the fields a map needs.
-func (db *DB) MapDevices(ctx context.Context, viewer int64) ([]*devices.Device, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, d.hash_id, d.sn, d.type_id, d.slave, d.name, d.state,
-		d.lat, d.lng, d.last_report_at, d.offline_at, d.battery, d.faults
-		FROM devices d WHERE `+visibleClause(devices.BelongAll, 1)+` ORDER BY d.id`, viewer)
+// MapDevices returns the devices viewer can see with the fields a map
+// needs, status computed here, as plain values.
+func (db *DB) MapDevices(ctx context.Context, viewer int64, now time.Time) ([]devices.MapPoint, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, d.hash_id, d.sn, d.type_id, d.name, `+statusExpr(2)+`,
+		d.lat IS NOT NULL AND d.lng IS NOT NULL, COALESCE(d.lat, 0), COALESCE(d.lng, 0), COALESCE(d.last_report_at, 0)
+		FROM devices d WHERE `+visibleClause(devices.BelongAll, 1)+` ORDER BY d.id`, viewer, now.UnixMilli())
 	if err != nil {
 		return nil, errs.Internal("map devices: %w", err)
 	}
 	defer rows.Close()
-	var out []*devices.Device
+	out := make([]devices.MapPoint, 0, 256)
+	var status string
 	for rows.Next() {
-		var (
-			d             devices.Device
-			state, faults string
-			lat, lng, bat sql.NullFloat64
-			last, off     sql.NullInt64
-		)
-		if err := rows.Scan(&d.ID, &d.HashID, &d.SN, &d.TypeID, &d.Slave, &d.Name, &state, &lat, &lng, &last, &off, &bat, &faults); err != nil {
+		var p devices.MapPoint
+		if err := rows.Scan(&p.ID, &p.HashID, &p.SN, &p.TypeID, &p.Name, &status, &p.HasPos, &p.Lat, &p.Lng, &p.LastReport); err != nil {
 			return nil, errs.Internal("map devices: %w", err)
 		}
-		d.State, d.Faults = devices.State(state), parseFaults(faults)
-		d.Lat, d.Lng, d.Battery = nullFloat(lat), nullFloat(lng), nullFloat(bat)
-		d.LastReportAt, d.OfflineAt = fromNullMillis(last), fromNullMillis(off)
-		out = append(out, &d)
+		p.Status = devices.Status(status)
+		out = append(out, p)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, errs.Internal("map devices: %w", err)
