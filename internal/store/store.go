@@ -53,10 +53,12 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 		driver, dialect = "sqlite", SQLite
 		// WAL lets readers run beside the one writer; immediate transactions take
 		// the write lock up front so two writers queue on busy_timeout instead of
-		// failing with SQLITE_BUSY half-way through.
+		// failing with SQLITE_BUSY half-way through. synchronous(FULL) syncs the
+		// WAL at every commit, so an acknowledged report survives a power cut,
+		// not only a crash of this process.
 		source = "file:" + filepath.Join(dataDir, "fieldwatch.db") +
 			"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
-			"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+			"&_pragma=synchronous(FULL)&_txlock=immediate"
 	default:
 		return nil, fmt.Errorf("unsupported database URL %q: use postgres://… or leave it empty for SQLite", redact(dsn))
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"math"
 	"slices"
@@ -149,7 +150,7 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 	slices.SortFunc(keys, func(a, b reportKey) int { return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.ts, b.ts)) })
 
 	stored := 0
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
+	err := db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
 		var (
 			fresh []*telemetry.Report
 			rows  []reading
@@ -176,7 +177,7 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 			if rows, err = db.readingsOf(all); err != nil {
 				return err
 			}
-			if rows, err = db.insertNewReadings(ctx, tx, rows); err != nil {
+			if rows, err = db.insertNewReadings(ctx, conn, rows); err != nil {
 				return err
 			}
 			seen := map[reportKey]bool{}
@@ -204,23 +205,41 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 }
 
 // insertNewReadings inserts sorted rows one at a time (SQLite) and returns
-// those that were not stored yet.
-func (db *DB) insertNewReadings(ctx context.Context, tx runner, rows []reading) ([]reading, error) {
-	st, err := tx.PrepareContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+// those that were not stored yet. It runs on the transaction's connection
+// through the driver's own interfaces: database/sql's per-call argument
+// conversion and locking cost a fifth of the time of a row.
+func (db *DB) insertNewReadings(ctx context.Context, conn *sql.Conn, rows []reading) ([]reading, error) {
+	n := 0
+	err := conn.Raw(func(dc any) error {
+		prep, ok := dc.(driver.ConnPrepareContext)
+		if !ok {
+			return fmt.Errorf("driver %T cannot prepare with a context", dc)
+		}
+		st, err := prep.PrepareContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		exec, ok := st.(driver.StmtExecContext)
+		if !ok {
+			return fmt.Errorf("driver statement %T cannot execute with a context", st)
+		}
+		args := []driver.NamedValue{{Ordinal: 1}, {Ordinal: 2}, {Ordinal: 3}, {Ordinal: 4}, {Ordinal: 5}}
+		for _, r := range rows {
+			args[0].Value, args[1].Value, args[2].Value, args[3].Value, args[4].Value = r.device, int64(r.param), int64(r.node), r.ts, r.value
+			res, err := exec.ExecContext(ctx, args)
+			if err != nil {
+				return err
+			}
+			if k, _ := res.RowsAffected(); k == 1 {
+				rows[n] = r
+				n++
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, errs.Internal("insert readings: %w", err)
-	}
-	defer st.Close()
-	n := 0
-	for _, r := range rows {
-		res, err := st.ExecContext(ctx, r.device, r.param, r.node, r.ts, r.value)
-		if err != nil {
-			return nil, errs.Internal("insert readings: %w", err)
-		}
-		if k, _ := res.RowsAffected(); k == 1 {
-			rows[n] = r
-			n++
-		}
 	}
 	return rows[:n], nil
 }
@@ -837,9 +856,9 @@ func (db *DB) InsertReadingsRaw(ctx context.Context, reports []*telemetry.Report
 	if err != nil {
 		return err
 	}
-	return db.inTx(ctx, func(tx *sql.Tx) error {
+	return db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
 		if db.dialect == SQLite {
-			_, err := db.insertNewReadings(ctx, tx, rows)
+			_, err := db.insertNewReadings(ctx, conn, rows)
 			return err
 		}
 		return db.insertReadings(ctx, tx, rows)

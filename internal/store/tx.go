@@ -23,6 +23,28 @@ func (db *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 	return nil
 }
 
+// inConnTx is inTx that also hands fn the transaction's connection, for
+// statements run on the driver directly (see insertNewReadings).
+func (db *DB) inConnTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) error {
+	conn, err := db.sql.Conn(ctx)
+	if err != nil {
+		return errs.Internal("connect: %w", err)
+	}
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return errs.Internal("begin: %w", err)
+	}
+	if err := fn(tx, conn); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return errs.Internal("commit: %w", err)
+	}
+	return nil
+}
+
 // execOne runs a statement that must touch exactly one row; none is ENOTFOUND.
 func (db *DB) execOne(ctx context.Context, what, query string, args ...any) error {
 	res, err := db.sql.ExecContext(ctx, query, args...)
