@@ -1,0 +1,263 @@
+package rules
+
+import (
+	"cmp"
+	"context"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+)
+
+// Engine evaluates the rules of every committed report. It keeps nothing
+// between reports but a queue: windows are read from the store and each
+// rule's state lives there too, so any number of engines (one per server
+// node) may see the same report and it still raises one event.
+type Engine struct {
+	Store Store
+	Now   func() time.Time
+	Log   *slog.Logger
+	// OnEvent, if set, is called for each new event (to wake the notifier).
+	OnEvent func(*Event)
+	// OfflineEvery is how often devices under offline rules are checked
+	// (default one minute).
+	OfflineEvery time.Duration
+
+	mu    sync.Mutex
+	queue []*telemetry.Report
+	wake  chan struct{}
+	once  sync.Once
+}
+
+func (e *Engine) init() {
+	e.once.Do(func() {
+		e.wake = make(chan struct{}, 1)
+		if e.Now == nil {
+			e.Now = time.Now
+		}
+		if e.Log == nil {
+			e.Log = slog.New(slog.DiscardHandler)
+		}
+		if e.OfflineEvery == 0 {
+			e.OfflineEvery = time.Minute
+		}
+	})
+}
+
+// Enqueue hands the engine committed reports. It never blocks (it runs on
+// the telemetry writer's goroutine).
+func (e *Engine) Enqueue(reports []*telemetry.Report) {
+	e.init()
+	e.mu.Lock()
+	e.queue = append(e.queue, reports...)
+	e.mu.Unlock()
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run evaluates queued reports and checks offline rules until ctx ends.
+func (e *Engine) Run(ctx context.Context) {
+	e.init()
+	t := time.NewTicker(e.OfflineEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-e.wake:
+			for {
+				e.mu.Lock()
+				batch := e.queue
+				e.queue = nil
+				e.mu.Unlock()
+				if len(batch) == 0 {
+					break
+				}
+				if err := e.Evaluate(ctx, batch); err != nil {
+					e.Log.Error("rules: evaluate", "err", err, "reports", len(batch))
+				}
+			}
+		case <-t.C:
+			if err := e.CheckOffline(ctx); err != nil {
+				e.Log.Error("rules: offline check", "err", err)
+			}
+		}
+	}
+}
+
+// Evaluate judges reports against their devices' enabled rules and
+// applies each verdict.
+func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) error {
+	e.init()
+	var ids []int64
+	for _, r := range reports {
+		ids = append(ids, r.DeviceID)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	byDevice, err := e.Store.RulesForDevices(ctx, ids)
+	if err != nil {
+		return err
+	}
+	// Oldest first per device, so states move forward in time.
+	sorted := slices.Clone(reports)
+	slices.SortStableFunc(sorted, func(a, b *telemetry.Report) int {
+		return cmp.Or(cmp.Compare(a.DeviceID, b.DeviceID), a.Time.Compare(b.Time))
+	})
+	var firstErr error
+	for _, rep := range sorted {
+		for _, rule := range byDevice[rep.DeviceID] {
+			t, ok, err := e.judge(ctx, rule, rep)
+			if err != nil {
+				firstErr = cmp.Or(firstErr, err)
+				continue
+			}
+			if !ok {
+				continue
+			}
+			if err := e.apply(ctx, t); err != nil {
+				firstErr = cmp.Or(firstErr, err)
+			}
+		}
+	}
+	return firstErr
+}
+
+func (e *Engine) apply(ctx context.Context, t Transition) error {
+	ev, err := e.Store.Apply(ctx, t, e.Now())
+	if err != nil {
+		return err
+	}
+	if ev != nil && e.OnEvent != nil {
+		e.OnEvent(ev)
+	}
+	return nil
+}
+
+// judge evaluates one rule on one report; ok is false when the outcome is
+// unknown.
+func (e *Engine) judge(ctx context.Context, rule *Rule, rep *telemetry.Report) (Transition, bool, error) {
+	t := Transition{Rule: rule, DeviceID: rep.DeviceID, At: rep.Time}
+	if rule.isOffline() {
+		// A report ends "offline".
+		t.Firing = false
+		return t, true, nil
+	}
+	results := make([]Result, len(rule.Expressions))
+	for i := range rule.Expressions {
+		x := &rule.Expressions[i]
+		vals, err := e.values(ctx, x, rep)
+		if err != nil {
+			return t, false, err
+		}
+		results[i] = x.Judge(vals)
+		if results[i].Known {
+			t.Values = append(t.Values, Judged{ExpressionID: x.ID, Param: x.Param, Nodes: x.Nodes, DeviceID: x.DeviceID, Value: results[i].Value})
+		}
+	}
+	switch Combine(results) {
+	case Firing:
+		t.Firing = true
+	case Clear:
+		t.Firing = false
+	default:
+		return t, false, nil
+	}
+	return t, true, nil
+}
+
+// latestWindow is how far back an expression on another device looks for
+// that device's latest reading.
+const latestWindow = 3 * time.Hour
+
+// values returns the readings an expression judges for a report: the
+// report's own, or a window (or another device's latest) from the store.
+func (e *Engine) values(ctx context.Context, x *Expression, rep *telemetry.Report) ([]float64, error) {
+	dev := rep.DeviceID
+	if x.DeviceID != 0 {
+		dev = x.DeviceID
+	}
+	nodes := x.Nodes
+	if len(nodes) == 0 {
+		nodes = []int{0}
+	}
+	if x.WindowMinutes == 0 && dev == rep.DeviceID {
+		var out []float64
+		for _, p := range rep.Points {
+			if p.Param == x.Param && slices.Contains(nodes, p.Node) {
+				out = append(out, p.Value)
+			}
+		}
+		return out, nil
+	}
+	window := x.Window()
+	if window == 0 {
+		window = latestWindow
+	}
+	rs, err := e.Store.Readings(ctx, telemetry.Query{DeviceID: dev, Params: []string{x.Param}, Nodes: nodes,
+		Begin: rep.Time.Add(-window).Add(time.Millisecond), End: rep.Time.Add(time.Millisecond)})
+	if err != nil {
+		return nil, err
+	}
+	if x.WindowMinutes > 0 {
+		out := make([]float64, len(rs))
+		for i, r := range rs {
+			out[i] = r.Value
+		}
+		return out, nil
+	}
+	// The latest reading of each node.
+	latest := map[int]telemetry.Reading{}
+	for _, r := range rs {
+		if l, ok := latest[r.Node]; !ok || r.Time.After(l.Time) {
+			latest[r.Node] = r
+		}
+	}
+	var out []float64
+	for _, n := range nodes {
+		if r, ok := latest[n]; ok {
+			out = append(out, r.Value)
+		}
+	}
+	return out, nil
+}
+
+func (r *Rule) isOffline() bool {
+	return len(r.Expressions) == 1 && r.Expressions[0].Param == ParamOffline
+}
+
+// CheckOffline judges every device under an offline rule by the minutes
+// since its last report (or since it was registered, if it never
+// reported). Verdicts are stamped with the current minute, so engines on
+// several nodes checking in the same minute apply one.
+func (e *Engine) CheckOffline(ctx context.Context) error {
+	e.init()
+	cs, err := e.Store.OfflineCandidates(ctx)
+	if err != nil {
+		return err
+	}
+	now := e.Now().Truncate(time.Minute)
+	var firstErr error
+	for _, c := range cs {
+		if !c.Rule.isOffline() {
+			continue
+		}
+		since := c.Created
+		if c.LastReport != nil {
+			since = *c.LastReport
+		}
+		minutes := now.Sub(since).Minutes()
+		x := &c.Rule.Expressions[0]
+		res := x.Judge([]float64{minutes})
+		t := Transition{Rule: c.Rule, DeviceID: c.DeviceID, At: now, Firing: res.Holds,
+			Values: []Judged{{ExpressionID: x.ID, Param: x.Param, Value: minutes}}}
+		if err := e.apply(ctx, t); err != nil {
+			firstErr = cmp.Or(firstErr, err)
+		}
+	}
+	return firstErr
+}
