@@ -38,7 +38,7 @@ func TestStore_RulesEngine(t *testing.T) {
 		frost := &rules.Rule{OwnerID: owner.ID, Name: "Frost", Enabled: true, TypeID: 5, DeviceIDs: []int64{station.ID},
 			Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail, rules.MethodWeChat}, SilentHours: 24,
 			Expressions: []rules.Expression{{Param: "airTemp", Agg: rules.AggMin, Op: rules.OpLTE, Threshold: f64(0)}},
-			CreatedAt: now, UpdatedAt: now}
+			CreatedAt:   now, UpdatedAt: now}
 		if err := frost.Validate(rules.RegistryCatalogue{}); err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func TestStore_RulesTwoEngines(t *testing.T) {
 		rule := &rules.Rule{OwnerID: owner.ID, Name: "Storm", Enabled: true, TypeID: 6, DeviceIDs: []int64{gauge.ID},
 			Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail},
 			Expressions: []rules.Expression{{Param: "rainfall", Agg: rules.AggSum, Op: rules.OpGTE, Threshold: f64(50), WindowMinutes: 24 * 60}},
-			CreatedAt: now, UpdatedAt: now}
+			CreatedAt:   now, UpdatedAt: now}
 		if err := rule.Validate(rules.RegistryCatalogue{}); err != nil {
 			t.Fatal(err)
 		}
