@@ -40,6 +40,7 @@ Commands:
   simulate   run a simulated device fleet against an MQTT broker
   bench      measure ingest throughput (bench ingest)
   routes     print every HTTP route as "METHOD /path", sorted
+  calc       agronomy and hazard calculators: ET0, FWI, coordinates, wind, AQI, rain
   version    print the version
 
 Every flag can also be set in the environment as FIELDWATCH_<FLAG>, with
@@ -75,6 +76,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = bench(rest, stdout, stderr)
 	case "routes":
 		err = routes(rest, stdout, stderr)
+	case "calc":
+		err = calc(rest, stdin, stdout, stderr)
 	case "version":
 		err = printVersion(rest, stdout, stderr)
 	default:
