@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 GO        ?= go
-GOPKGS    := ./cmd/... ./internal/... ./web
+GOPKGS    := ./cmd/... ./internal/... ./tools/... ./web
 BIN       := bin/fieldwatch
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS   := -s -w -X main.version=$(VERSION)
@@ -45,7 +45,7 @@ test-web: web/node_modules/.package-lock.json ## web type check, lint and unit t
 	cd web && npm run check
 
 test-e2e: browser-deps $(BIN) ## Playwright flows in Chromium against the real binary
-	cd web && FIELDWATCH_BIN=$(CURDIR)/$(BIN) npm run test:e2e
+	cd web && GO=$(GO) FIELDWATCH_BIN=$(CURDIR)/$(BIN) npm run test:e2e
 
 browser-deps: ## install Chromium and a CJK font when missing (as root), else say how
 	@scripts/browser-deps.sh

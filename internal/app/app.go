@@ -15,8 +15,11 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/mail"
+	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
@@ -37,16 +40,18 @@ type Main struct {
 	Ingest   *ingest.Pipeline
 	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
 	Consumer *ingest.Consumer // with --mqtt-broker
+	Exports  *exports.Service // data by e-mail; its worker runs with --smtp-url
 	HTTP     *httpapi.Server
 	Metrics  *metrics.Metrics
 
-	srv      *http.Server
-	ln       net.Listener
-	served   chan error
-	stopJobs context.CancelFunc
-	jobsDone chan struct{}
-	demoDone chan struct{}
-	loc      *time.Location
+	srv         *http.Server
+	ln          net.Listener
+	served      chan error
+	stopJobs    context.CancelFunc
+	jobsDone    chan struct{}
+	demoDone    chan struct{}
+	exportsDone chan struct{}
+	loc         *time.Location
 }
 
 // NewLogger returns a slog logger as configured.
@@ -114,10 +119,19 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("demo: %w", err)
 		}
 	}
+	if err := m.startExports(); err != nil {
+		m.Close(ctx)
+		return err
+	}
+	tiles, err := maptiles.Parse(m.Config.MapTiles)
+	if err != nil {
+		m.Close(ctx)
+		return fmt.Errorf("--map-tiles %w", err)
+	}
 
 	m.HTTP = httpapi.New(httpapi.Options{
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
-		Location: m.loc, Metrics: m.Metrics,
+		Exports: m.Exports, MapTiles: tiles, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{
@@ -143,6 +157,13 @@ func (m *Main) Run(ctx context.Context) error {
 	jobs, stop := context.WithCancel(context.Background())
 	m.stopJobs, m.jobsDone = stop, make(chan struct{})
 	go m.housekeeping(jobs)
+	if m.Exports.Enabled() {
+		m.exportsDone = make(chan struct{})
+		go func() {
+			defer close(m.exportsDone)
+			m.Exports.Run(jobs)
+		}()
+	}
 	if m.Config.Demo {
 		m.demoDone = make(chan struct{})
 		go m.runDemoFleet(jobs)
@@ -213,6 +234,22 @@ func (m *Main) startIngest(ctx context.Context) error {
 	return nil
 }
 
+// startExports builds the export service, with the mail server of
+// --smtp-url when one is set; without it exports are refused.
+func (m *Main) startExports() error {
+	o := exports.Options{Store: m.DB, Devices: m.Devices, Telemetry: m.DB, Location: m.loc, Log: m.Log}
+	if m.Config.SMTPURL != "" {
+		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
+		if err != nil {
+			return fmt.Errorf("--smtp-url: %w", err)
+		}
+		o.Mailer = sender
+		m.Log.Info("mail server", "addr", sender.Server())
+	}
+	m.Exports = exports.New(o)
+	return nil
+}
+
 // MQTTAddr is the embedded broker's address, or "" without one.
 func (m *Main) MQTTAddr() string {
 	if m.Broker == nil {
@@ -272,6 +309,9 @@ func (m *Main) Close(ctx context.Context) error {
 		<-m.jobsDone
 		if m.demoDone != nil {
 			<-m.demoDone
+		}
+		if m.exportsDone != nil {
+			<-m.exportsDone
 		}
 	}
 	if m.Consumer != nil {

@@ -2,14 +2,18 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
@@ -109,5 +113,70 @@ func TestMain_GracefulClose(t *testing.T) {
 	}
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("still serving after Close")
+	}
+}
+
+// TestMain_ExportByMail runs the whole path with --smtp-url and --map-tiles:
+// the worker started by Run mails a demo device's data.
+func TestMain_ExportByMail(t *testing.T) {
+	smtp, err := mailtest.Listen("127.0.0.1:0", mailtest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { smtp.Close() })
+	cfg := serveConfig(t)
+	cfg.SMTPURL, cfg.MailFrom, cfg.MapTiles = smtp.URL(), "Fieldwatch <exports@fieldwatch.test>", "amap"
+	m := start(t, cfg)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	call := func(method, path, body string, out any) {
+		t.Helper()
+		req, _ := http.NewRequest(method, m.URL()+path, strings.NewReader(body))
+		req.Header.Set("lang", "en_US")
+		res, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var env struct {
+			Code int
+			Data json.RawMessage
+		}
+		if err := json.NewDecoder(res.Body).Decode(&env); err != nil || env.Code != 0 {
+			t.Fatalf("%s %s: %d %v", method, path, env.Code, err)
+		}
+		if out != nil {
+			if err := json.Unmarshal(env.Data, out); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	call("POST", "/apis/account/login", `{"accountNumber":"demo01","password":"demo123456"}`, nil)
+	var tiles struct{ Coords string }
+	call("GET", "/apis/map/config", "", &tiles)
+	if tiles.Coords != "gcj02" {
+		t.Fatalf("map tiles: %+v", tiles)
+	}
+	var list struct{ List []struct{ ID int64 } }
+	call("GET", "/apis/devices?typeId=6", "", &list)
+	if len(list.List) == 0 {
+		t.Fatal("no demo rain gauge")
+	}
+	now := time.Now()
+	var task struct{ TaskID string }
+	call("POST", fmt.Sprintf("/apis/poi/%d/datapoints/export", list.List[0].ID),
+		fmt.Sprintf(`{"params":["rainfall"],"email":"farmer@example.com","begin":%d,"end":%d}`, now.Add(-6*time.Hour).UnixMilli(), now.UnixMilli()), &task)
+	msg := <-smtp.C
+	p, err := mailtest.Parse(msg.Data)
+	if err != nil || len(p.Attachments) != 1 || !strings.HasSuffix(p.Attachments[0].Name, ".xlsx") {
+		t.Fatalf("message: %+v %v", p, err)
+	}
+	for {
+		var st struct{ Status string }
+		call("GET", fmt.Sprintf("/apis/poi/%d/datapoints/export/%s", list.List[0].ID, task.TaskID), "", &st)
+		if st.Status == "sent" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/mail"
+	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 )
 
 // EnvPrefix starts the environment name of every option.
@@ -58,6 +61,10 @@ type Serve struct {
 	RetentionRaw time.Duration // raw readings older than this are deleted; rollups stay
 	DemoInterval time.Duration // live report interval of the demo fleet
 	DemoDays     int           // days of history the demo fleet starts with
+
+	SMTPURL  string // smtp:// or smtps:// server for outgoing mail; empty disables e-mail
+	MailFrom string // sender of outgoing mail
+	MapTiles string // osm, amap or a tile URL template
 }
 
 // Log configures logging.
@@ -104,6 +111,9 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	})
 	fs.DurationVar(&s.DemoInterval, "demo-interval", time.Minute, "with --demo: time between live reports of each demo device")
 	fs.IntVar(&s.DemoDays, "demo-days", 30, "with --demo: days of 10-minute history the demo fleet starts with")
+	fs.StringVar(&s.SMTPURL, "smtp-url", "", "SMTP server for outgoing mail (data exports): smtp://user:pass@host:port[?starttls=require|opportunistic|none] or smtps://…; empty disables e-mail")
+	fs.StringVar(&s.MailFrom, "mail-from", mail.DefaultFrom, "sender address of outgoing mail")
+	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }
 
 // ParseDays parses a duration that may be given in days ("400d").
@@ -143,6 +153,17 @@ func (s *Serve) Validate() error {
 	}
 	if s.DemoDays < 0 || s.DemoDays > 400 {
 		return fmt.Errorf("--demo-days %d: must be between 0 and 400", s.DemoDays)
+	}
+	if s.SMTPURL != "" {
+		if _, err := mail.ParseURL(s.SMTPURL); err != nil {
+			return fmt.Errorf("--smtp-url: %v", err)
+		}
+	}
+	if _, err := mail.ParseFrom(s.MailFrom); err != nil {
+		return fmt.Errorf("--mail-from: %v", err)
+	}
+	if _, err := maptiles.Parse(s.MapTiles); err != nil {
+		return fmt.Errorf("--map-tiles %v", err)
 	}
 	return nil
 }

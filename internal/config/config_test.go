@@ -114,3 +114,49 @@ func TestParse_DeviceLinkAndRetention(t *testing.T) {
 		}
 	}
 }
+
+func TestParse_MailAndMapTiles(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SMTPURL != "" || s.MailFrom != "Fieldwatch <noreply@localhost>" || s.MapTiles != "osm" {
+		t.Fatalf("defaults: %+v", s)
+	}
+	t.Setenv("FIELDWATCH_SMTP_URL", "smtps://exports:s3cret@smtp.example.com")
+	t.Setenv("FIELDWATCH_MAIL_FROM", "东坡农场 <data@farm.example>")
+	t.Setenv("FIELDWATCH_MAP_TILES", "amap")
+	s, err = newServe(t, "--map-tiles", "gcj02:https://t{s}.example.cn/{z}/{x}/{y}.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SMTPURL != "smtps://exports:s3cret@smtp.example.com" || s.MailFrom != "东坡农场 <data@farm.example>" ||
+		s.MapTiles != "gcj02:https://t{s}.example.cn/{z}/{x}/{y}.png" {
+		t.Fatalf("env and flags: %+v", s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--smtp-url", "mail.example.com:25"}, "--smtp-url"},
+		{[]string{"--smtp-url", "smtp://host?starttls=maybe"}, "--smtp-url"},
+		{[]string{"--mail-from", "nobody"}, "--mail-from"},
+		{[]string{"--map-tiles", "google"}, "--map-tiles"},
+		{[]string{"--map-tiles", "https://tiles.example.com/{x}/{y}.png"}, "--map-tiles"},
+	} {
+		s, err := newServe(t, c.args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v", c.args, err)
+		}
+	}
+	s, _ = newServe(t, "--smtp-url", "smtp://exports:hunter2@host:0")
+	if err := s.Validate(); err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("a bad --smtp-url shows its password: %v", err)
+	}
+}

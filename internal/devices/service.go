@@ -28,6 +28,7 @@ type Store interface {
 	CreateDevice(ctx context.Context, d *Device, sealedKey string) error
 	FindDeviceByID(ctx context.Context, id int64) (*Device, error)
 	FindDeviceBySN(ctx context.Context, sn string) (*Device, error)
+	FindDeviceByHashID(ctx context.Context, hashID string) (*Device, error)
 	DeviceKey(ctx context.Context, id int64) (string, error)
 	// DeviceRight returns the device and viewer's right on it; ENOTFOUND when
 	// the viewer cannot see it.
@@ -219,6 +220,16 @@ func (s *Service) Get(ctx context.Context, viewer, id int64) (*Device, Right, er
 // BySN returns a device by SN if the viewer can see it. Returns ENOTFOUND.
 func (s *Service) BySN(ctx context.Context, viewer int64, sn string) (*Device, Right, error) {
 	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		return nil, Right{}, err
+	}
+	return s.Get(ctx, viewer, d.ID)
+}
+
+// ByHashID returns a device by the hash id of its page routes if the viewer
+// can see it. Returns ENOTFOUND.
+func (s *Service) ByHashID(ctx context.Context, viewer int64, hashID string) (*Device, Right, error) {
+	d, err := s.store.FindDeviceByHashID(ctx, hashID)
 	if err != nil {
 		return nil, Right{}, err
 	}

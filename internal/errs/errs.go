@@ -19,6 +19,7 @@ const (
 	EConflict     Kind = "conflict"     // violates uniqueness or a state rule
 	ETooMany      Kind = "too_many"     // throttled
 	EMethod       Kind = "method"       // the path exists, the method does not
+	EUnavailable  Kind = "unavailable"  // the server is not set up for this (e.g. no mail server)
 	EInternal     Kind = "internal"     // anything unexpected; details are logged, not shown
 )
 

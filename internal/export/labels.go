@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strconv"
+
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
@@ -81,4 +83,34 @@ func CategoryName(c devices.Category, lang i18n.Lang) string {
 		return n.In(lang)
 	}
 	return string(c)
+}
+
+// The data export's sheet, first column and statistics.
+var (
+	dataSheetNames = devices.Names{ZhCN: "数据", ZhTW: "數據", EnUS: "Data"}
+	timeNames      = devices.Names{ZhCN: "时间", ZhTW: "時間", EnUS: "Time"}
+	dateNames      = devices.Names{ZhCN: "日期", ZhTW: "日期", EnUS: "Date"}
+)
+
+var aggNames = map[devices.Agg]devices.Names{
+	devices.AggAvg:  {ZhCN: "平均值", ZhTW: "平均值", EnUS: "average"},
+	devices.AggMin:  {ZhCN: "最小值", ZhTW: "最小值", EnUS: "minimum"},
+	devices.AggMax:  {ZhCN: "最大值", ZhTW: "最大值", EnUS: "maximum"},
+	devices.AggSum:  {ZhCN: "累计值", ZhTW: "累計值", EnUS: "total"},
+	devices.AggLast: {ZhCN: "最后值", ZhTW: "最後值", EnUS: "last"},
+}
+
+// AggName returns the name of a daily statistic in lang; like StatusName,
+// an unnamed one comes back as its wire value.
+func AggName(a devices.Agg, lang i18n.Lang) string {
+	if n, ok := aggNames[a]; ok {
+		return n.In(lang)
+	}
+	return string(a)
+}
+
+// nodeName is a node's depth: "10 cm", "10厘米", "10公分".
+func nodeName(depth int, lang i18n.Lang) string {
+	unit := devices.Names{ZhCN: "厘米", ZhTW: "公分", EnUS: " cm"}.In(lang)
+	return strconv.Itoa(depth) + unit
 }

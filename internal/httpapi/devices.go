@@ -296,7 +296,13 @@ func (s *Server) device(c *call) (*devices.Device, devices.Right, error) {
 	return s.Devices.Get(c.r.Context(), c.account.ID, id)
 }
 
+// deviceByQuery loads the device named by ?id=, or by ?hashId= (the rain
+// gauge's page route carries only that).
 func (s *Server) deviceByQuery(c *call) (*devices.Device, devices.Right, error) {
+	q := c.r.URL.Query()
+	if hash := q.Get("hashId"); q.Get("id") == "" && hash != "" {
+		return s.Devices.ByHashID(c.r.Context(), c.account.ID, hash)
+	}
 	id, err := queryID(c, "id")
 	if err != nil {
 		return nil, devices.Right{}, err
@@ -304,7 +310,7 @@ func (s *Server) deviceByQuery(c *call) (*devices.Device, devices.Right, error) 
 	return s.Devices.Get(c.r.Context(), c.account.ID, id)
 }
 
-// poiInfo serves GET /apis/poi/info?id=: the header of a detail page.
+// poiInfo serves GET /apis/poi/info?id= (or ?hashId=): the header of a detail page.
 func (s *Server) poiInfo(c *call) (any, error) {
 	d, r, err := s.deviceByQuery(c)
 	if err != nil {
@@ -313,7 +319,7 @@ func (s *Server) poiInfo(c *call) (any, error) {
 	return withRight(s.toDevice(c, d, time.Now()), r), nil
 }
 
-// poiDetail serves GET /apis/poi/detail?id=: everything about a device,
+// poiDetail serves GET /apis/poi/detail?id= (or ?hashId=): everything about a device,
 // with its latest readings and, for its owner, why its last report was refused.
 func (s *Server) poiDetail(c *call) (any, error) {
 	d, r, err := s.deviceByQuery(c)

@@ -73,6 +73,8 @@ var deviceRoutes = []struct{ method, path string }{
 	{"GET", "/apis/poi/{id}/datapoints/v2/metadata"},
 	{"GET", "/apis/poi/{id}/datapoints/v2"},
 	{"GET", "/apis/poi/{id}/datapoints/v3"},
+	{"POST", "/apis/poi/{id}/datapoints/export"},
+	{"GET", "/apis/poi/{id}/datapoints/export/0123456789abcdef01234567"},
 	{"GET", "/apis/poi/{id}/images"},
 	{"GET", "/apis/poi/{id}/images/1"},
 	{"POST", "/apis/poi/{id}/tag"},

@@ -65,6 +65,8 @@ func statusOf(k errs.Kind) int {
 		return http.StatusTooManyRequests
 	case errs.EMethod:
 		return http.StatusMethodNotAllowed
+	case errs.EUnavailable:
+		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError
 	}

@@ -21,6 +21,7 @@ func (s *Server) routes() []route {
 
 		{"GET", "/apis/devices", s.authed(s.listDevices)},
 		{"GET", "/apis/map/all", s.authed(s.mapAll)},
+		{"GET", "/apis/map/config", s.authed(s.mapConfig)},
 		{"GET", "/apis/poi/{id}/intro", s.authed(s.poiIntro)},
 		{"GET", "/apis/poi/{id}/profile", s.authed(s.poiProfile)},
 		{"PUT", "/apis/poi/{id}/profile", s.authed(s.putProfile)},
@@ -34,6 +35,8 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/poi/{id}/datapoints/v2/metadata", s.authed(s.metadata)},
 		{"GET", "/apis/poi/{id}/datapoints/v2", s.authed(s.datapointsV2)},
 		{"GET", "/apis/poi/{id}/datapoints/v3", s.authed(s.datapointsV3)},
+		{"POST", "/apis/poi/{id}/datapoints/export", s.authed(s.createExport)},
+		{"GET", "/apis/poi/{id}/datapoints/export/{taskId}", s.authed(s.exportStatus)},
 		{"GET", "/apis/poi/{id}/images", s.authed(s.images)},
 		{"GET", "/apis/poi/{id}/images/{imageId}", s.authed(s.image)},
 		{"POST", "/apis/poi/{id}/tag", s.authed(s.tagDevice)},

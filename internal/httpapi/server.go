@@ -15,8 +15,10 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
@@ -28,6 +30,10 @@ type Options struct {
 	Telemetry TelemetryReader
 	Images    ImageReader
 	Ingest    *ingest.Pipeline
+	// Exports sends data by e-mail; nil answers that mail is not set up.
+	Exports *exports.Service
+	// MapTiles is the tile source the web app's map loads.
+	MapTiles maptiles.Source
 	// Location is where days begin (daily history, file names).
 	Location *time.Location
 	// Ping checks the store for /healthz.

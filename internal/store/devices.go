@@ -143,6 +143,15 @@ func (db *DB) FindDeviceBySN(ctx context.Context, sn string) (*devices.Device, e
 	return d, nil
 }
 
+// FindDeviceByHashID returns ENOTFOUND when absent.
+func (db *DB) FindDeviceByHashID(ctx context.Context, hashID string) (*devices.Device, error) {
+	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d WHERE d.hash_id = $1`, hashID))
+	if err != nil {
+		return nil, notFound(err, "find device")
+	}
+	return d, nil
+}
+
 // DeviceKey returns the sealed key of a device. Returns ENOTFOUND.
 func (db *DB) DeviceKey(ctx context.Context, id int64) (string, error) {
 	var k string

@@ -1,14 +1,17 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the SMTP sink writes each mail fieldwatch sends: NNNN.eml and its NNNN.json summary. */
+    mailDir: string;
   }
 }
 
@@ -23,21 +26,69 @@ function freePort(): Promise<number> {
   });
 }
 
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+// Builds tools/smtpsink and starts it on a random port, writing each mail it
+// receives to a temporary directory (see tools/smtpsink/main.go).
+async function startMailSink() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-mail-'));
+  const bin = path.join(mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-sink-')), 'smtpsink');
+  await promisify(execFile)(process.env.GO ?? 'go', ['build', '-o', bin, './tools/smtpsink'], { cwd: path.resolve(__dirname, '../..') });
+  const port = await freePort();
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (!(await listening(port))) {
+    if (exited) throw new Error(`smtpsink exited during start-up (exit code ${child.exitCode})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    dir,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(path.dirname(bin), { recursive: true, force: true });
+    },
+  };
+}
+
 // Starts `fieldwatch serve --demo` on a random port with a temporary data
-// directory, and stops it after the run.
+// directory, sending mail to the SMTP sink, and stops both after the run.
 export default async function setup(project: TestProject) {
   const bin = process.env.FIELDWATCH_BIN ?? path.resolve(__dirname, '../../bin/fieldwatch');
   if (!existsSync(bin)) throw new Error(`no binary at ${bin}: run "make build" first`);
+  const sink = await startMailSink();
   const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', '127.0.0.1:0', '--demo-days', '2', '--data', data, '--log-level', 'warn'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    bin,
+    [
+      'serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', '127.0.0.1:0', '--demo-days', '2', '--data', data, '--log-level', 'warn',
+      '--smtp-url', `smtp://127.0.0.1:${sink.port}`, '--mail-from', 'Fieldwatch <noreply@fieldwatch.test>',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   let exited = false;
   child.once('exit', () => (exited = true));
   for (;;) {
-    if (exited) throw new Error(`fieldwatch exited during start-up (exit code ${child.exitCode})`);
+    if (exited) {
+      await sink.stop();
+      throw new Error(`fieldwatch exited during start-up (exit code ${child.exitCode})`);
+    }
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
@@ -47,11 +98,13 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 100));
   }
   project.provide('baseURL', base);
+  project.provide('mailDir', sink.dir);
   return async () => {
     if (!exited) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
     rmSync(data, { recursive: true, force: true });
+    await sink.stop();
   };
 }

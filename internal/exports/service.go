@@ -1,0 +1,164 @@
+package exports
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/mail"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+)
+
+// Devices answers who may see and export a device (devices.Service).
+type Devices interface {
+	// Get returns a device the viewer can see and the viewer's right on
+	// it. Returns ENOTFOUND.
+	Get(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error)
+}
+
+// Telemetry reads what an export writes.
+type Telemetry interface {
+	Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error)
+	Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, error)
+}
+
+// Mailer sends a message (mail.Sender).
+type Mailer interface {
+	Send(ctx context.Context, m *mail.Message) error
+}
+
+// Options configure the service and its worker.
+type Options struct {
+	Store     Store
+	Devices   Devices
+	Telemetry Telemetry
+	// Mailer sends the files; nil refuses new exports (no mail server).
+	Mailer Mailer
+	// Location is where days begin and the times in files are written.
+	Location *time.Location
+	Log      *slog.Logger
+
+	// MaxAttempts is how many times a job is tried before it fails (3).
+	MaxAttempts int
+	// Backoff is the wait before the second, third, … attempt; the last
+	// value repeats (1 and 5 minutes).
+	Backoff []time.Duration
+	// Lease is how long a running job stays with its worker without a
+	// heartbeat before another may take it over (1 minute); Heartbeat is
+	// how often a worker renews it and records progress (2 s).
+	Lease     time.Duration
+	Heartbeat time.Duration
+	// Poll is how often an idle worker looks for due jobs (5 s): jobs made
+	// on another node, and retries whose wait is over. A job made on this
+	// node wakes it at once.
+	Poll time.Duration
+	// Keep is how long finished jobs stay readable (30 days).
+	Keep time.Duration
+	// TempDir holds files while they are written and sent (os.TempDir).
+	TempDir string
+}
+
+// Service creates export jobs, answers for them, and runs them (Run).
+type Service struct {
+	o    Options
+	now  func() time.Time
+	wake chan struct{}
+}
+
+// New returns the service with defaults filled in.
+func New(o Options) *Service {
+	if o.Location == nil {
+		o.Location = time.UTC
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 3
+	}
+	if len(o.Backoff) == 0 {
+		o.Backoff = []time.Duration{time.Minute, 5 * time.Minute}
+	}
+	if o.Lease <= 0 {
+		o.Lease = time.Minute
+	}
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = 2 * time.Second
+	}
+	if o.Poll <= 0 {
+		o.Poll = 5 * time.Second
+	}
+	if o.Keep <= 0 {
+		o.Keep = 30 * 24 * time.Hour
+	}
+	return &Service{o: o, now: time.Now, wake: make(chan struct{}, 1)}
+}
+
+// Enabled reports whether exports can be sent (a mail server is set up).
+func (s *Service) Enabled() bool { return s.o.Mailer != nil }
+
+// Create queues an export of a device's data for the viewer. Returns
+// ENOTFOUND (the viewer cannot see the device), EFORBIDDEN (no export
+// right), EUNAVAILABLE (no mail server), EINVALID.
+func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request) (*Job, error) {
+	d, right, err := s.o.Devices.Get(ctx, viewer, deviceID)
+	if err != nil {
+		return nil, err
+	}
+	if !right.Export {
+		return nil, errs.New(errs.EForbidden, "export.noRight")
+	}
+	if !s.Enabled() {
+		return nil, errs.New(errs.EUnavailable, "export.mailNotConfigured")
+	}
+	t := d.Type()
+	if t == nil {
+		return nil, errs.Internal("device %d: unknown type %d", d.ID, d.TypeID)
+	}
+	j, err := r.job(t, s.o.Location)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	j.ID, j.AccountID, j.DeviceID = newID(), viewer, d.ID
+	j.Status, j.CreatedAt, j.NextAt = StatusQueued, now, now
+	if err := s.o.Store.CreateExport(ctx, j); err != nil {
+		return nil, err
+	}
+	s.Wake()
+	return j, nil
+}
+
+// Get returns one of the viewer's jobs on a device. Another account's job,
+// or one on a device the viewer cannot see, is ENOTFOUND.
+func (s *Service) Get(ctx context.Context, viewer, deviceID int64, id string) (*Job, error) {
+	if _, _, err := s.o.Devices.Get(ctx, viewer, deviceID); err != nil {
+		return nil, err
+	}
+	j, err := s.o.Store.FindExport(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.AccountID != viewer || j.DeviceID != deviceID {
+		return nil, errs.ErrNotFound
+	}
+	return j, nil
+}
+
+// Wake makes an idle worker of this process look for jobs now.
+func (s *Service) Wake() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+func newID() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
