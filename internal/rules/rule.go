@@ -12,6 +12,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
 // Level is how serious a rule's events are.
@@ -103,11 +104,14 @@ type Rule struct {
 	Notify      []Method     `json:"notify"`
 	// SilentHours is 0, 24 or 48: after an event, the same rule stays quiet
 	// for the same device this long.
-	SilentHours int       `json:"silentHours"`
-	Description string    `json:"description"`
-	Template    string    `json:"template,omitempty"`
-	CreatedAt   time.Time `json:"-"`
-	UpdatedAt   time.Time `json:"-"`
+	SilentHours int    `json:"silentHours"`
+	Description string `json:"description"`
+	Template    string `json:"template,omitempty"`
+	// Lang is the language its owner used when saving it, the language of
+	// its notifications.
+	Lang      i18n.Lang `json:"-"`
+	CreatedAt time.Time `json:"-"`
+	UpdatedAt time.Time `json:"-"`
 }
 
 // Silent returns the rule's silent period.

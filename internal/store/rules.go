@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -19,20 +20,20 @@ import (
 var _ rules.Store = (*DB)(nil)
 
 const ruleColumns = `r.id, r.owner_id, r.name, r.enabled, r.type_id, r.level, r.expressions, r.notify,
-	r.silent_hours, r.description, r.template, r.created_at, r.updated_at`
+	r.silent_hours, r.description, r.template, r.lang, r.created_at, r.updated_at`
 
 func scanRule(s interface{ Scan(...any) error }) (*rules.Rule, error) {
 	var (
 		r            rules.Rule
 		exprs, notif string
 		created, upd int64
-		level        string
+		level, lang  string
 	)
 	if err := s.Scan(&r.ID, &r.OwnerID, &r.Name, &r.Enabled, &r.TypeID, &level, &exprs, &notif,
-		&r.SilentHours, &r.Description, &r.Template, &created, &upd); err != nil {
+		&r.SilentHours, &r.Description, &r.Template, &lang, &created, &upd); err != nil {
 		return nil, err
 	}
-	r.Level = rules.Level(level)
+	r.Level, r.Lang = rules.Level(level), i18n.Parse(lang)
 	if err := json.Unmarshal([]byte(exprs), &r.Expressions); err != nil {
 		return nil, fmt.Errorf("rule %d expressions: %w", r.ID, err)
 	}
@@ -90,10 +91,10 @@ func (db *DB) CreateRule(ctx context.Context, r *rules.Rule) error {
 			return err
 		}
 		if err := tx.QueryRowContext(ctx, `INSERT INTO rules (owner_id, name, enabled, type_id, level, expressions, notify,
-			silent_hours, description, template, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+			silent_hours, description, template, lang, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
 			r.OwnerID, r.Name, r.Enabled, r.TypeID, string(r.Level), exprs, notify, r.SilentHours, r.Description, r.Template,
-			millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID); err != nil {
+			string(r.Lang), millis(r.CreatedAt), millis(r.UpdatedAt)).Scan(&r.ID); err != nil {
 			return errs.Internal("create rule: %w", err)
 		}
 		return db.replaceRuleDevices(ctx, tx, r.ID, r.DeviceIDs)
@@ -113,9 +114,9 @@ func (db *DB) UpdateRule(ctx context.Context, r *rules.Rule) error {
 			return notFound(err, "update rule")
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE rules SET name = $1, enabled = $2, type_id = $3, level = $4, expressions = $5,
-			notify = $6, silent_hours = $7, description = $8, updated_at = $9 WHERE id = $10 AND owner_id = $11`,
+			notify = $6, silent_hours = $7, description = $8, updated_at = $9, lang = $10 WHERE id = $11 AND owner_id = $12`,
 			r.Name, r.Enabled, r.TypeID, string(r.Level), exprs, notify, r.SilentHours, r.Description, millis(r.UpdatedAt),
-			r.ID, r.OwnerID); err != nil {
+			string(r.Lang), r.ID, r.OwnerID); err != nil {
 			return errs.Internal("update rule: %w", err)
 		}
 		if old != exprs {
@@ -256,27 +257,16 @@ func (db *DB) RulesForDevices(ctx context.Context, deviceIDs []int64) (map[int64
 	byID := map[int64]*rules.Rule{}
 	for rows.Next() {
 		var dev int64
-		var r rules.Rule
-		var exprs, notif, level string
-		var created, upd int64
-		if err := rows.Scan(&dev, &r.ID, &r.OwnerID, &r.Name, &r.Enabled, &r.TypeID, &level, &exprs, &notif,
-			&r.SilentHours, &r.Description, &r.Template, &created, &upd); err != nil {
+		r, err := scanRule(prefixed{rows, []any{&dev}})
+		if err != nil {
 			return nil, errs.Internal("device rules: %w", err)
 		}
-		rp, ok := byID[r.ID]
-		if !ok {
-			r.Level = rules.Level(level)
-			if err := json.Unmarshal([]byte(exprs), &r.Expressions); err != nil {
-				return nil, errs.Internal("rule %d: %w", r.ID, err)
-			}
-			if err := json.Unmarshal([]byte(notif), &r.Notify); err != nil {
-				return nil, errs.Internal("rule %d: %w", r.ID, err)
-			}
-			r.CreatedAt, r.UpdatedAt = fromMillis(created), fromMillis(upd)
-			rp = &r
-			byID[r.ID] = rp
+		if rp, ok := byID[r.ID]; ok {
+			r = rp
+		} else {
+			byID[r.ID] = r
 		}
-		out[dev] = append(out[dev], rp)
+		out[dev] = append(out[dev], r)
 	}
 	return out, rows.Err()
 }
@@ -297,29 +287,17 @@ func (db *DB) OfflineCandidates(ctx context.Context) ([]rules.OfflineCandidate, 
 			c       rules.OfflineCandidate
 			last    sql.NullInt64
 			created int64
-			r       rules.Rule
-			exprs   string
-			notif   string
-			level   string
-			rc, ru  int64
 		)
-		if err := rows.Scan(&c.DeviceID, &last, &created, &r.ID, &r.OwnerID, &r.Name, &r.Enabled, &r.TypeID, &level, &exprs, &notif,
-			&r.SilentHours, &r.Description, &r.Template, &rc, &ru); err != nil {
+		r, err := scanRule(prefixed{rows, []any{&c.DeviceID, &last, &created}})
+		if err != nil {
 			return nil, errs.Internal("offline rules: %w", err)
 		}
-		rp, ok := byID[r.ID]
-		if !ok {
-			r.Level = rules.Level(level)
-			if err := json.Unmarshal([]byte(exprs), &r.Expressions); err != nil {
-				return nil, errs.Internal("rule %d: %w", r.ID, err)
-			}
-			if err := json.Unmarshal([]byte(notif), &r.Notify); err != nil {
-				return nil, errs.Internal("rule %d: %w", r.ID, err)
-			}
-			rp = &r
-			byID[r.ID] = rp
+		if rp, ok := byID[r.ID]; ok {
+			r = rp
+		} else {
+			byID[r.ID] = r
 		}
-		c.Rule, c.LastReport, c.Created = rp, fromNullMillis(last), fromMillis(created)
+		c.Rule, c.LastReport, c.Created = r, fromNullMillis(last), fromMillis(created)
 		out = append(out, c)
 	}
 	return out, rows.Err()
@@ -518,6 +496,14 @@ func (db *DB) MarkRead(ctx context.Context, owner int64, ids []int64, now time.T
 	n, _ := res.RowsAffected()
 	return int(n), nil
 }
+
+// prefixed scans leading columns into pre before the rest.
+type prefixed struct {
+	s   interface{ Scan(...any) error }
+	pre []any
+}
+
+func (p prefixed) Scan(dest ...any) error { return p.s.Scan(append(p.pre, dest...)...) }
 
 // isForeignKey reports whether err is a foreign-key failure in either database.
 func isForeignKey(err error) bool {

@@ -15,6 +15,8 @@ CREATE TABLE rules (
     silent_hours INTEGER NOT NULL,
     description  TEXT    NOT NULL,
     template     TEXT    NOT NULL,
+    -- The language its owner used last when saving it: their notifications'.
+    lang         TEXT    NOT NULL,
     created_at   BIGINT  NOT NULL,
     updated_at   BIGINT  NOT NULL
 );
