@@ -21,6 +21,8 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/notify"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
@@ -41,6 +43,10 @@ type Main struct {
 	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
 	Consumer *ingest.Consumer // with --mqtt-broker
 	Exports  *exports.Service // data by e-mail; its worker runs with --smtp-url
+	Rules    *rules.Service
+	Engine   *rules.Engine  // evaluates committed reports against alert rules
+	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
+	mailer   *mail.Sender   // with --smtp-url
 	HTTP     *httpapi.Server
 	Metrics  *metrics.Metrics
 
@@ -51,6 +57,7 @@ type Main struct {
 	jobsDone    chan struct{}
 	demoDone    chan struct{}
 	exportsDone chan struct{}
+	alertsDone  chan struct{}
 	loc         *time.Location
 }
 
@@ -131,7 +138,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	m.HTTP = httpapi.New(httpapi.Options{
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, MapTiles: tiles, Location: m.loc, Metrics: m.Metrics,
+		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{
@@ -164,6 +171,14 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Exports.Run(jobs)
 		}()
 	}
+	m.alertsDone = make(chan struct{})
+	go func() {
+		defer close(m.alertsDone)
+		done := make(chan struct{})
+		go func() { m.Notifier.Run(jobs); close(done) }()
+		m.Engine.Run(jobs)
+		<-done
+	}()
 	if m.Config.Demo {
 		m.demoDone = make(chan struct{})
 		go m.runDemoFleet(jobs)
@@ -202,6 +217,9 @@ func (m *Main) startIngest(ctx context.Context) error {
 		return err
 	}
 	m.Devices = devices.NewService(m.DB, keys)
+	m.Notifier = &notify.Worker{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log}
+	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(*rules.Event) { m.Notifier.Wake() }}
+	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
@@ -212,6 +230,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 			m.Metrics.Points.Add(float64(stored))
 			m.Metrics.Batch.Observe(float64(stored))
 			m.Metrics.Commit.Observe(took.Seconds())
+			m.Engine.Enqueue(reports)
 		},
 	})
 	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
@@ -244,9 +263,14 @@ func (m *Main) startExports() error {
 			return fmt.Errorf("--smtp-url: %w", err)
 		}
 		o.Mailer = sender
+		m.mailer = sender
+		m.Notifier.Mail = sender
 		m.Log.Info("mail server", "addr", sender.Server())
 	}
 	m.Exports = exports.New(o)
+	if c := m.Config; c.WeChatAppID != "" {
+		m.Notifier.WeChat = &notify.WeChat{Base: c.WeChatAPI, AppID: c.WeChatAppID, Secret: c.WeChatSecret, TemplateID: c.WeChatTemplate}
+	}
 	return nil
 }
 
@@ -313,6 +337,7 @@ func (m *Main) Close(ctx context.Context) error {
 		if m.exportsDone != nil {
 			<-m.exportsDone
 		}
+		<-m.alertsDone
 	}
 	if m.Consumer != nil {
 		if err := m.Consumer.Close(ctx); err != nil {

@@ -6,6 +6,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -65,6 +66,10 @@ type Serve struct {
 	SMTPURL  string // smtp:// or smtps:// server for outgoing mail; empty disables e-mail
 	MailFrom string // sender of outgoing mail
 	MapTiles string // osm, amap or a tile URL template
+	// WeChat template messages for alert notifications; empty AppID disables them.
+	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
+	// PublicURL is the console's address as users reach it, for links in notifications.
+	PublicURL string
 }
 
 // Log configures logging.
@@ -113,6 +118,11 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.IntVar(&s.DemoDays, "demo-days", 30, "with --demo: days of 10-minute history the demo fleet starts with")
 	fs.StringVar(&s.SMTPURL, "smtp-url", "", "SMTP server for outgoing mail (data exports): smtp://user:pass@host:port[?starttls=require|opportunistic|none] or smtps://…; empty disables e-mail")
 	fs.StringVar(&s.MailFrom, "mail-from", mail.DefaultFrom, "sender address of outgoing mail")
+	fs.StringVar(&s.WeChatAPI, "wechat-api", "https://api.weixin.qq.com", "WeChat Official Account API base URL (alert template messages)")
+	fs.StringVar(&s.WeChatAppID, "wechat-appid", "", "WeChat Official Account app id; empty disables WeChat notifications")
+	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
+	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
+	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
 	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }
 
@@ -165,6 +175,18 @@ func (s *Serve) Validate() error {
 	if _, err := maptiles.Parse(s.MapTiles); err != nil {
 		return fmt.Errorf("--map-tiles %v", err)
 	}
+	if s.WeChatAppID != "" && (s.WeChatSecret == "" || s.WeChatTemplate == "") {
+		return fmt.Errorf("--wechat-appid needs --wechat-secret and --wechat-template")
+	}
+	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL} {
+		if v == "" && name == "--public-url" {
+			continue
+		}
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("%s %q: must be an http:// or https:// URL", name, v)
+		}
+	}
+	s.PublicURL = strings.TrimRight(s.PublicURL, "/")
 	return nil
 }
 

@@ -52,6 +52,23 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/tag", s.authed(s.createTag)},
 		{"DELETE", "/apis/tag/{id}", s.authed(s.deleteTag)},
 
+		{"GET", "/apis/rules", s.authed(s.listRules)},
+		{"POST", "/apis/rule", s.authed(s.createRule)},
+		{"GET", "/apis/rule/types", s.authed(s.ruleTypes)},
+		{"GET", "/apis/rule/devices", s.authed(s.ruleDevices)},
+		{"GET", "/apis/rule/params", s.authed(s.ruleParams)},
+		{"GET", "/apis/rule/templates", s.authed(s.ruleTemplates)},
+		{"GET", "/apis/rule/{id}", s.authed(s.getRule)},
+		{"PUT", "/apis/rule/{id}", s.authed(s.putRule)},
+		{"DELETE", "/apis/rule/{id}", s.authed(s.deleteRule)},
+		{"GET", "/apis/event/messages", s.authed(s.listEvents)},
+		{"OPTIONS", "/apis/event/messages", s.authed(s.unreadMessages)},
+		{"PUT", "/apis/event/messages/read", s.authed(s.readMessages)},
+		{"GET", "/apis/event/events", s.authed(s.listEvents)},
+		{"GET", "/apis/event/rules", s.authed(s.listRules)},
+		{"GET", "/apis/event/devices", s.authed(s.ruleDevices)},
+		{"GET", "/apis/jianli/rule_id", s.authed(s.ruleIDs)},
+
 		// The device link over HTTP: HTTP Basic auth with SN and device key.
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
 

@@ -20,6 +20,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -32,6 +33,8 @@ type Options struct {
 	Ingest    *ingest.Pipeline
 	// Exports sends data by e-mail; nil answers that mail is not set up.
 	Exports *exports.Service
+	// Rules are alert rules, their events and messages.
+	Rules *rules.Service
 	// MapTiles is the tile source the web app's map loads.
 	MapTiles maptiles.Source
 	// Location is where days begin (daily history, file names).
