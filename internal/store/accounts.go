@@ -68,6 +68,11 @@ func (db *DB) UpdateAccountName(ctx context.Context, id int64, name string) erro
 	return db.execOne(ctx, "rename account", `UPDATE accounts SET name = $1 WHERE id = $2`, name, id)
 }
 
+// UpdateAccountMail sets the address alert notifications go to. Returns ENOTFOUND.
+func (db *DB) UpdateAccountMail(ctx context.Context, id int64, mail string) error {
+	return db.execOne(ctx, "account mail", `UPDATE accounts SET mail = $1 WHERE id = $2`, mail, id)
+}
+
 // UpdatePassword stores a new hash and, in the same transaction, deletes every
 // session of the account but keepSessionID. Returns ENOTFOUND.
 func (db *DB) UpdatePassword(ctx context.Context, id int64, hash, keepSessionID string) error {
