@@ -53,6 +53,7 @@ browser-deps: ## install Chromium and a CJK font when missing (as root), else sa
 bench: ## benchmarks and the ingest load test (results go in docs/performance.md)
 	$(GO) test -tags no_ui -run '^$$' -bench . -benchmem $(GOPKGS)
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest
+	$(GO) run -tags no_ui ./cmd/fieldwatch bench alerts
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
 	else echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping its ingest benchmark"; fi

@@ -5,17 +5,23 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
 )
 
+const benchUsage = "Usage: fieldwatch bench ingest|alerts [flags]\n"
+
 func bench(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "alerts" {
+		return benchAlerts(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "ingest" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprint(stdout, "Usage: fieldwatch bench ingest [flags]\n\nRun \"fieldwatch bench ingest --help\" for its flags.\n")
+			fmt.Fprint(stdout, benchUsage+"\nRun \"fieldwatch bench ingest --help\" or \"fieldwatch bench alerts --help\" for their flags.\n")
 			return nil
 		}
-		fmt.Fprint(stderr, "Usage: fieldwatch bench ingest [flags]\n")
+		fmt.Fprint(stderr, benchUsage)
 		return errUsage
 	}
 	fs := newFlags("bench ingest [flags]",
@@ -44,5 +50,31 @@ func bench(args []string, stdout, stderr io.Writer) error {
 		r.Commits, float64(r.Points)/float64(max(r.Commits, 1)), 100*r.WriterBusy.Seconds()/r.Ingest.Seconds())
 	fmt.Fprintf(stdout, "raw:       %10.0f readings/s batched inserts of the same rows (%s)\n", r.RawRate(), r.Raw.Round(1e6))
 	fmt.Fprintf(stdout, "ratio:     %10.2f\n", r.IngestRate()/r.RawRate())
+	return nil
+}
+
+func benchAlerts(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench alerts [flags]",
+		"Times alerts through the real path: a weather station publishes over MQTT to the\n"+
+			"embedded broker, the report is committed, the rule engine stores the event and the\n"+
+			"notifier hands the e-mail to an SMTP server on loopback, while soil stations publish\n"+
+			"--load readings per second. Prints p50/p99 of publish → event and publish → SMTP.", stderr)
+	var o app.AlertBenchOptions
+	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL; empty benchmarks SQLite")
+	fs.IntVar(&o.Crossings, "crossings", 100, "frost crossings to time")
+	fs.IntVar(&o.Load, "load", 3000, "readings per second of other telemetry")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	r, err := app.BenchAlerts(context.Background(), o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "store:     %s (GOMAXPROCS %d)\n", r.Dialect, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(stdout, "load:      %.0f readings/s of other telemetry stored meanwhile\n", r.Load)
+	fmt.Fprintf(stdout, "event:     p50 %s  p99 %s  (%d crossings, publish → event stored)\n",
+		app.Percentile(r.ToEvent, 50).Round(time.Millisecond), app.Percentile(r.ToEvent, 99).Round(time.Millisecond), len(r.ToEvent))
+	fmt.Fprintf(stdout, "e-mail:    p50 %s  p99 %s  (%d mails, publish → accepted by SMTP)\n",
+		app.Percentile(r.ToSMTP, 50).Round(time.Millisecond), app.Percentile(r.ToSMTP, 99).Round(time.Millisecond), len(r.ToSMTP))
 	return nil
 }

@@ -94,15 +94,21 @@ func (db *DB) ClaimNotifications(ctx context.Context, now time.Time, lease time.
 // FinishNotification records a delivery attempt: sent (err nil), tried
 // again at retryAt, or failed for good (retryAt zero).
 func (db *DB) FinishNotification(ctx context.Context, id int64, now time.Time, sendErr error, retryAt time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		return finishNotification(ctx, tx, id, now, sendErr, retryAt)
+	})
+}
+
+func finishNotification(ctx context.Context, tx *sql.Tx, id int64, now time.Time, sendErr error, retryAt time.Time) error {
 	var err error
 	switch {
 	case sendErr == nil:
-		_, err = db.sql.ExecContext(ctx, `UPDATE notifications SET status = 'sent', sent_at = $1, last_error = '' WHERE id = $2`, millis(now), id)
+		_, err = tx.ExecContext(ctx, `UPDATE notifications SET status = 'sent', sent_at = $1, last_error = '' WHERE id = $2`, millis(now), id)
 	case !retryAt.IsZero():
-		_, err = db.sql.ExecContext(ctx, `UPDATE notifications SET status = 'queued', next_at = $1, last_error = $2 WHERE id = $3`,
+		_, err = tx.ExecContext(ctx, `UPDATE notifications SET status = 'queued', next_at = $1, last_error = $2 WHERE id = $3`,
 			millis(retryAt), truncate(sendErr.Error(), 500), id)
 	default:
-		_, err = db.sql.ExecContext(ctx, `UPDATE notifications SET status = 'failed', last_error = $1 WHERE id = $2`,
+		_, err = tx.ExecContext(ctx, `UPDATE notifications SET status = 'failed', last_error = $1 WHERE id = $2`,
 			truncate(sendErr.Error(), 500), id)
 	}
 	if err != nil {

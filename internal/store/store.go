@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -33,6 +34,7 @@ type DB struct {
 	paramID   map[int]string
 
 	rollupCache rollupCache
+	writeMu     sync.Mutex // SQLite: see writeLock
 }
 
 // Open opens the store named by dsn: a postgres:// (or postgresql://) URL

@@ -9,6 +9,7 @@ import (
 
 // inTx runs fn in a transaction, committing when it returns nil.
 func (db *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	defer db.writeLock()()
 	tx, err := db.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return errs.Internal("begin: %w", err)
@@ -26,6 +27,7 @@ func (db *DB) inTx(ctx context.Context, fn func(*sql.Tx) error) error {
 // inConnTx is inTx that also hands fn the transaction's connection, for
 // statements run on the driver directly (see insertNewReadings).
 func (db *DB) inConnTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) error {
+	defer db.writeLock()()
 	conn, err := db.sql.Conn(ctx)
 	if err != nil {
 		return errs.Internal("connect: %w", err)
@@ -57,4 +59,18 @@ func (db *DB) execOne(ctx context.Context, what, query string, args ...any) erro
 		return errs.ErrNotFound
 	}
 	return nil
+}
+
+// writeLock queues this process's SQLite write transactions in Go, in
+// arrival order, and returns the unlock. SQLite admits one writer; left to
+// itself, a transaction that finds the database busy polls with growing
+// sleeps and loses the race to a writer that commits and begins again at
+// once — under sustained ingest an alert or a job could wait seconds. A
+// Go mutex hands the lock over fairly. (PostgreSQL needs nothing.)
+func (db *DB) writeLock() func() {
+	if db.dialect != SQLite {
+		return func() {}
+	}
+	db.writeMu.Lock()
+	return db.writeMu.Unlock
 }
