@@ -239,7 +239,6 @@ func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, e
 	return res, nil
 }
 
-
 // createBenchAccount creates the account that owns the benchmark's devices.
 func createBenchAccount(ctx context.Context, db interface {
 	CreateAccount(context.Context, *accounts.Account) error

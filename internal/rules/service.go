@@ -109,7 +109,9 @@ func (s *Service) SetDevices(ctx context.Context, owner, id int64, deviceIDs []i
 }
 
 // Get returns one of owner's rules.
-func (s *Service) Get(ctx context.Context, owner, id int64) (*Rule, error) { return s.Store.Rule(ctx, owner, id) }
+func (s *Service) Get(ctx context.Context, owner, id int64) (*Rule, error) {
+	return s.Store.Rule(ctx, owner, id)
+}
 
 // List returns a page of owner's rules.
 func (s *Service) List(ctx context.Context, owner int64, page, size int) ([]*Rule, int, error) {
@@ -127,7 +129,9 @@ func (s *Service) Events(ctx context.Context, owner int64, f EventFilter) ([]*Ev
 }
 
 // Unread counts owner's unread messages.
-func (s *Service) Unread(ctx context.Context, owner int64) (int, error) { return s.Store.Unread(ctx, owner) }
+func (s *Service) Unread(ctx context.Context, owner int64) (int, error) {
+	return s.Store.Unread(ctx, owner)
+}
 
 // MarkRead marks messages read (all when ids is empty).
 func (s *Service) MarkRead(ctx context.Context, owner int64, ids []int64) (int, error) {
