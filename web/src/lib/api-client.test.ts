@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/render';
-import { api, ApiError, REQUEST_TIMEOUT_MS, setApiHandlers } from './api-client';
+import { api, ApiError, dispositionFilename, download, REQUEST_TIMEOUT_MS, setApiHandlers } from './api-client';
 import { changeLanguage } from './i18n';
 
 function mockFetch(response: Response | (() => Promise<Response>)) {
@@ -206,5 +206,40 @@ describe('api client', () => {
     controller.abort();
 
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('downloads a file with the language header and the name the server suggests', async () => {
+    const fetchMock = mockFetch(
+      new Response('PK-workbook', {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': `attachment; filename="devices.xlsx"; filename*=UTF-8''${encodeURIComponent('设备.xlsx')}`,
+        },
+      }),
+    );
+
+    const file = await download('/export/device/info');
+
+    expect(await file.blob.text()).toBe('PK-workbook');
+    expect(file.filename).toBe('设备.xlsx');
+    expect(fetchMock.mock.calls[0][0]).toBe('/apis/export/device/info');
+    expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ lang: 'en_US' });
+  });
+
+  it('reads a failed download as the envelope it is', async () => {
+    mockFetch(jsonResponse({ code: 1403, message: 'No permission to export!', data: null }, 403));
+    expect(await failure(download('/export/device/info'))).toMatchObject({ kind: 'normal', code: 1403, message: 'No permission to export!' });
+
+    mockFetch(jsonResponse({ code: 2, message: '', data: { returnUrl: '/login' } }, 401));
+    expect(await failure(download('/export/device/info'))).toMatchObject({ kind: 'session' });
+    expect(onSessionExpired).toHaveBeenCalled();
+  });
+
+  it('reads file names from Content-Disposition', () => {
+    expect(dispositionFilename('attachment; filename="a.xlsx"')).toBe('a.xlsx');
+    expect(dispositionFilename("attachment; filename=\"a.xlsx\"; filename*=UTF-8''b%20c.xlsx")).toBe('b c.xlsx');
+    expect(dispositionFilename("attachment; filename*=UTF-8''%E0%A4%A")).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
   });
 });

@@ -201,7 +201,13 @@ function httpErrorMessage(status: number, text: string, statusText: string): str
   }
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a call with the app's headers, credentials and timeout, and reads the whole body. */
+async function send<K extends 'text' | 'blob'>(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  read: K,
+): Promise<{ response: Response; body: K extends 'text' ? string : Blob }> {
   const { params, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const controller = new AbortController();
   let timedOut = false;
@@ -220,17 +226,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  let text: string;
   try {
-    response = await fetch(buildUrl(path, params), {
+    const response = await fetch(buildUrl(path, params), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
-    text = await response.text();
+    const content = read === 'blob' ? await response.blob() : await response.text();
+    return { response, body: content as K extends 'text' ? string : Blob };
   } catch (error) {
     // A cancellation by the caller (e.g. a query that is no longer needed) is not an error to show.
     if (signal?.aborted && !timedOut) throw error;
@@ -239,9 +244,12 @@ export async function request<T>(method: string, path: string, options: RequestO
     clearTimeout(timer);
     signal?.removeEventListener('abort', abortFromCaller);
   }
+}
 
+/** Unwraps an answer's envelope, or turns a bare HTTP failure into an ApiError. */
+function fromResponse(response: Response, text: string): unknown {
   const payload = text ? parseJson(text) : undefined;
-  if (isEnvelope(payload)) return fromEnvelope(payload, response.status) as T;
+  if (isEnvelope(payload)) return fromEnvelope(payload, response.status);
   if (!response.ok) {
     throw new ApiError({
       kind: 'normal',
@@ -250,6 +258,46 @@ export async function request<T>(method: string, path: string, options: RequestO
     });
   }
   throw new ApiError({ kind: 'normal', status: response.status, message: i18n.t('errors:badResponse') });
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, body } = await send(method, path, options, 'text');
+  return fromResponse(response, body) as T;
+}
+
+export interface FileDownload {
+  blob: Blob;
+  /** The name the server suggested, if any. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header, preferring the UTF-8 form. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/**
+ * GETs a file (an export). The server answers an envelope instead when the call fails; that is
+ * handled like any other call's, so session expiry and business errors behave the same.
+ */
+export async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<FileDownload> {
+  const { response, body } = await send('GET', path, options, 'blob');
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    fromResponse(response, await body.text());
+    throw new ApiError({ kind: 'normal', status: response.status, message: i18n.t('errors:badResponse') });
+  }
+  return { blob: body, filename: dispositionFilename(response.headers.get('Content-Disposition')) };
 }
 
 export const api = {

@@ -10,7 +10,7 @@
 export type LngLat = [lng: number, lat: number];
 
 const A = 6378245.0; // Krasovsky 1940 semi-major axis
-const EE = 0.00669342162296594323; // its first eccentricity squared
+const EE = 0.006693421622965943; // its first eccentricity squared
 const X_PI = (Math.PI * 3000.0) / 180.0;
 
 /** SPEC.md §5: outside China when lng < 72.004 or > 137.8347, or lat < 0.8293 or > 55.8271. */

@@ -1,3 +1,131 @@
-export default function DevicesPage() {
-  return null;
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Segmented, Spin, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ServerErrorAlert } from '@/components/server-error-alert';
+import { useExportDevices } from '@/features/devices/api/export-devices';
+import { useDevices } from '@/features/devices/api/get-devices';
+import { DeviceFilters } from '@/features/devices/components/device-filters';
+import { DeviceTable } from '@/features/devices/components/device-table';
+import { RenameDeviceModal } from '@/features/devices/components/rename-device-modal';
+import {
+  clearFilters,
+  hasFilters,
+  parseListState,
+  toSearchParams,
+  VIEWS,
+  withFilters,
+  type DeviceListState,
+  type DeviceView,
+  type ListFilters,
+} from '@/features/devices/list-query';
+import type { Device } from '@/features/devices/types';
+import { useNow } from '@/features/devices/use-now';
+import { errorMessage } from '@/lib/api-client';
+import { useNotice } from '@/lib/notice';
+import { usePageTitle } from '../../route-handle';
+
+// Leaflet and the clustering index load only when the map is first shown.
+const DeviceMapView = lazy(() => import('@/features/devices/components/device-map-view'));
+
+export default function DevicesRoute() {
+  const { t } = useTranslation('devices');
+  const title = usePageTitle();
+  const notice = useNotice();
+  const now = useNow();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams), [searchParams]);
+  const [renaming, setRenaming] = useState<Device | null>(null);
+
+  const go = useCallback(
+    (next: DeviceListState, replace = false) => setSearchParams(toSearchParams(next), { replace }),
+    [setSearchParams],
+  );
+
+  const { view, focus, ...query } = state;
+  const devices = useDevices(query, { enabled: view === 'list' });
+  const exporting = useExportDevices({ onSuccess: () => notice.success(t('actions.exported')) });
+
+  // A page past the end (the list shrank, or an old address): show the last page instead.
+  const total = devices.data?.total;
+  useEffect(() => {
+    if (total === undefined || devices.isPlaceholderData) return;
+    const last = Math.max(1, Math.ceil(total / state.size));
+    if (state.page > last) go({ ...state, page: last }, true);
+  }, [total, devices.isPlaceholderData, state, go]);
+
+  const filters: ListFilters = useMemo(
+    () => ({ nameOrSn: state.nameOrSn, status: state.status, typeId: state.typeId, belong: state.belong, tagId: state.tagId }),
+    [state.nameOrSn, state.status, state.typeId, state.belong, state.tagId],
+  );
+  const onShowOnMap = useCallback((device: Device) => go({ ...state, view: 'map', focus: device.id }), [go, state]);
+  const onFocusDone = useCallback(() => {
+    if (state.focus !== undefined) go({ ...state, focus: undefined }, true);
+  }, [go, state]);
+
+  return (
+    <div className="fw-page fw-page--wide fw-devices">
+      <Flex align="center" justify="space-between" wrap gap={12} className="fw-devices__header">
+        <Typography.Title level={3} className="fw-page__title fw-devices__title">
+          {title}
+        </Typography.Title>
+        <Flex gap={12} align="center">
+          <Segmented<DeviceView>
+            aria-label={t('views.label')}
+            value={view}
+            onChange={(next) => go({ ...state, view: next, focus: undefined })}
+            options={VIEWS.map((v) => ({ value: v, label: t(`views.${v}`) }))}
+            data-testid="view-switch"
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate(undefined, { onError: (error) => notice.error(errorMessage(error)) })}
+          >
+            {t('actions.export')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Card variant="borderless" className="fw-devices__card">
+        <DeviceFilters
+          value={filters}
+          onChange={(changed) => go(withFilters(state, changed))}
+          onClear={() => go(clearFilters(state))}
+          canClear={hasFilters(state)}
+          listOnly={view === 'list'}
+        />
+        {view === 'list' ? (
+          <>
+            <ServerErrorAlert error={devices.error} className="fw-devices__error" />
+            <DeviceTable
+              devices={devices.data?.list ?? []}
+              total={devices.data?.total ?? 0}
+              loading={devices.isPending || devices.isPlaceholderData}
+              page={state.page}
+              size={state.size}
+              sort={state.sort}
+              order={state.order}
+              now={now}
+              onPageChange={(page, size) => go({ ...state, page: size === state.size ? page : 1, size })}
+              onSortChange={(sort, order) => go({ ...state, sort, order, page: 1 })}
+              onRename={setRenaming}
+              onShowOnMap={onShowOnMap}
+            />
+          </>
+        ) : (
+          <Suspense
+            fallback={
+              <div className="fw-device-map fw-device-map--loading">
+                <Spin />
+              </div>
+            }
+          >
+            <DeviceMapView filters={filters} focusId={focus} onFocusDone={onFocusDone} />
+          </Suspense>
+        )}
+      </Card>
+      <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { DeviceTagInput } from './add-device-tag';
+import { devicesKey } from './get-devices';
+
+export function removeDeviceTag({ deviceId, tagId }: DeviceTagInput): Promise<null> {
+  return api.delete<null>(`/poi/${deviceId}/tag/${tagId}`);
+}
+
+export function useRemoveDeviceTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeDeviceTag,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
+  });
+}

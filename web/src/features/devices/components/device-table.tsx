@@ -1,0 +1,245 @@
+import { EditOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MISSING } from '@/lib/format';
+import { deviceDetailPath } from '../detail-path';
+import { formatCoordinates } from '../display';
+import { PAGE_SIZES } from '../list-query';
+import { SORT_KEYS, type Device, type SortKey, type SortOrder } from '../types';
+import { BatteryCell } from './battery-cell';
+import { DeviceTagsCell } from './device-tags-cell';
+import { ReportTime } from './report-time';
+import { SignalCell } from './signal-cell';
+import { StatusTag } from './status-tag';
+import './devices.css';
+
+export interface DeviceTableProps {
+  devices: Device[];
+  total: number;
+  loading: boolean;
+  page: number;
+  size: number;
+  sort?: SortKey;
+  order?: SortOrder;
+  /** The time relative report times are measured from. */
+  now: number;
+  onPageChange: (page: number, size: number) => void;
+  onSortChange: (sort?: SortKey, order?: SortOrder) => void;
+  onRename: (device: Device) => void;
+  onShowOnMap: (device: Device) => void;
+}
+
+function isSortKey(value: unknown): value is SortKey {
+  return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value);
+}
+
+/** The device list: server-side paging and sorting, so it stays fast with ten thousand devices. */
+export function DeviceTable({
+  devices,
+  total,
+  loading,
+  page,
+  size,
+  sort,
+  order,
+  now,
+  onPageChange,
+  onSortChange,
+  onRename,
+  onShowOnMap,
+}: DeviceTableProps) {
+  const { t } = useTranslation('devices');
+
+  const columns = useMemo<TableColumnsType<Device>>(() => {
+    const sortOrder = (key: SortKey) => (sort === key ? (order === 'desc' ? 'descend' : 'ascend') : null);
+    return [
+      {
+        key: 'name',
+        title: t('columns.name'),
+        dataIndex: 'name',
+        fixed: 'left',
+        width: 150,
+        sorter: true,
+        sortOrder: sortOrder('name'),
+        render: (_, device) => {
+          const path = deviceDetailPath(device);
+          return (
+            <Space size={4} wrap={false} className="fw-device-name">
+              {path ? (
+                <Link to={path} className="fw-device-name__link">
+                  {device.name}
+                </Link>
+              ) : (
+                <span>{device.name}</span>
+              )}
+              {device.slave && <Tag className="fw-badge">{t('badges.slave')}</Tag>}
+              {device.belong === 'shared' && (
+                <Tag color="blue" className="fw-badge">
+                  {t('badges.shared')}
+                </Tag>
+              )}
+            </Space>
+          );
+        },
+      },
+      {
+        key: 'sn',
+        title: t('columns.sn'),
+        dataIndex: 'sn',
+        width: 120,
+        sorter: true,
+        sortOrder: sortOrder('sn'),
+        render: (sn: string) => <span className="fw-sn">{sn}</span>,
+      },
+      {
+        key: 'type',
+        title: t('columns.type'),
+        dataIndex: 'typeName',
+        width: 150,
+        sorter: true,
+        sortOrder: sortOrder('type'),
+        ellipsis: { showTitle: false },
+        render: (_, device) => (
+          <Tooltip title={`${device.typeName} · ${device.model}`}>
+            <div className="fw-device-type">
+              <div className="fw-ellipsis">{device.typeName || MISSING}</div>
+              <Typography.Text type="secondary" className="fw-device-type__model">
+                {device.model}
+              </Typography.Text>
+            </div>
+          </Tooltip>
+        ),
+      },
+      {
+        key: 'status',
+        title: t('columns.status'),
+        dataIndex: 'status',
+        width: 90,
+        sorter: true,
+        sortOrder: sortOrder('status'),
+        render: (_, device) => <StatusTag status={device.status} name={device.statusName} />,
+      },
+      {
+        key: 'lastReport',
+        title: t('columns.lastReport'),
+        dataIndex: 'lastReportTime',
+        width: 112,
+        sorter: true,
+        sortOrder: sortOrder('lastReport'),
+        render: (time: number | null) => <ReportTime time={time} now={now} />,
+      },
+      {
+        key: 'power',
+        title: t('columns.power'),
+        dataIndex: 'battery',
+        width: 124,
+        render: (_, device) => (
+          <div className="fw-power">
+            <BatteryCell volts={device.battery} />
+            <SignalCell dbm={device.signal} />
+          </div>
+        ),
+      },
+      {
+        key: 'tags',
+        title: t('columns.tags'),
+        dataIndex: 'tags',
+        width: 200,
+        render: (_, device) => <DeviceTagsCell device={device} />,
+      },
+      {
+        key: 'location',
+        title: t('columns.location'),
+        dataIndex: 'location',
+        width: 160,
+        // On narrower screens the actions' map button stands in for it.
+        responsive: ['xxl'],
+        render: (_, device) => {
+          const coordinates = formatCoordinates(device.lng, device.lat);
+          const text = device.location || coordinates;
+          return (
+            <Tooltip title={device.location ? coordinates : undefined}>
+              <span className="fw-ellipsis">{text}</span>
+            </Tooltip>
+          );
+        },
+      },
+      {
+        key: 'actions',
+        title: t('columns.actions'),
+        fixed: 'right',
+        width: 132,
+        render: (_, device) => {
+          const path = deviceDetailPath(device);
+          const placed = formatCoordinates(device.lng, device.lat) !== MISSING;
+          return (
+            <Space size={0} className="fw-device-actions">
+              <Tooltip title={t('actions.rename')}>
+                <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('actions.rename')} onClick={() => onRename(device)} />
+              </Tooltip>
+              <Tooltip title={placed ? t('actions.showOnMap') : t('actions.noLocation')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EnvironmentOutlined />}
+                  aria-label={t('actions.showOnMap')}
+                  className="fw-device-location"
+                  disabled={!placed}
+                  onClick={() => onShowOnMap(device)}
+                />
+              </Tooltip>
+              {path ? (
+                <Link to={path} className="fw-detail-link">
+                  {t('actions.detail')} <RightOutlined />
+                </Link>
+              ) : (
+                <Tooltip title={t('actions.noDetail')}>
+                  <Button type="link" size="small" disabled>
+                    {t('actions.detail')}
+                  </Button>
+                </Tooltip>
+              )}
+            </Space>
+          );
+        },
+      },
+    ];
+  }, [t, sort, order, now, onRename, onShowOnMap]);
+
+  const onChange: TableProps<Device>['onChange'] = (pagination, _filters, sorter, { action }) => {
+    if (action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = single?.columnKey;
+      if (single?.order && isSortKey(key)) onSortChange(key, single.order === 'descend' ? 'desc' : 'asc');
+      else onSortChange(undefined, undefined);
+      return;
+    }
+    if (action === 'paginate') onPageChange(pagination.current ?? 1, pagination.pageSize ?? size);
+  };
+
+  return (
+    <Table<Device>
+      rowKey="id"
+      size="middle"
+      className="fw-device-table"
+      columns={columns}
+      dataSource={devices}
+      loading={loading}
+      onChange={onChange}
+      scroll={{ x: 1080 }}
+      sticky={{ offsetHeader: 56 }}
+      showSorterTooltip={false}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: (count) => t('total', { count }),
+      }}
+    />
+  );
+}
