@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
+	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
@@ -136,7 +138,10 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("--map-tiles %w", err)
 	}
 
+	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
+	an := analysis.New(analysis.Options{Devices: m.Devices, Telemetry: db, Store: db, Forecast: fc, Location: m.loc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
+		Analyses: an,
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,

@@ -68,6 +68,8 @@ type Serve struct {
 	MapTiles string // osm, amap or a tile URL template
 	// WeChat template messages for alert notifications; empty AppID disables them.
 	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
+	// ForecastURL is the weather forecast provider (Open-Meteo's API); empty disables forecasts.
+	ForecastURL string
 	// PublicURL is the console's address as users reach it, for links in notifications.
 	PublicURL string
 }
@@ -122,6 +124,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatAppID, "wechat-appid", "", "WeChat Official Account app id; empty disables WeChat notifications")
 	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
+	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
 	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }
@@ -178,8 +181,8 @@ func (s *Serve) Validate() error {
 	if s.WeChatAppID != "" && (s.WeChatSecret == "" || s.WeChatTemplate == "") {
 		return fmt.Errorf("--wechat-appid needs --wechat-secret and --wechat-template")
 	}
-	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL} {
-		if v == "" && name == "--public-url" {
+	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL} {
+		if v == "" && name != "--wechat-api" {
 			continue
 		}
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

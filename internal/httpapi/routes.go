@@ -11,7 +11,7 @@ type route struct {
 // routes is the whole route table. Handlers wrapped in public() need no
 // session; authed() ones answer code 2 without one.
 func (s *Server) routes() []route {
-	return []route{
+	return append([]route{
 		{"POST", "/apis/account/login", s.public(s.login)},
 		{"POST", "/apis/account/logout", s.public(s.logout)},
 		{"GET", "/apis/account/profile", s.authed(s.profile)},
@@ -76,5 +76,5 @@ func (s *Server) routes() []route {
 		{"GET", "/metrics", s.metrics.Handler()},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},
-	}
+	}, s.analysisRoutes()...)
 }

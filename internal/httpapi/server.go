@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -35,6 +36,8 @@ type Options struct {
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
 	Rules *rules.Service
+	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
+	Analyses *analysis.Service
 	// MapTiles is the tile source the web app's map loads.
 	MapTiles maptiles.Source
 	// Location is where days begin (daily history, file names).
