@@ -1,3 +1,5 @@
+import { PoiDetailPage } from '@/features/poi/components/poi-detail-page';
+
 export default function Page() {
-  return null;
+  return <PoiDetailPage kind="dcr004" />;
 }

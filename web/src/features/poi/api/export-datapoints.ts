@@ -1,0 +1,36 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ExportRequest, ExportTask } from '../types';
+import { poiKeys } from './keys';
+
+/** How often a running export is asked about. */
+export const EXPORT_POLL_MS = 1500;
+
+/** Queues an export; the workbook is mailed when it is ready. */
+export function startExport(id: number, request: ExportRequest): Promise<{ taskId: string | number }> {
+  return api.post<{ taskId: string | number }>(`/poi/${id}/datapoints/export`, request);
+}
+
+export function getExportTask(id: number, taskId: string, signal?: AbortSignal): Promise<ExportTask> {
+  return api.get<ExportTask>(`/poi/${id}/datapoints/export/${encodeURIComponent(taskId)}`, { signal });
+}
+
+export function useStartExport(id: number) {
+  return useMutation({ mutationFn: (request: ExportRequest) => startExport(id, request) });
+}
+
+export function isExportFinished(task: ExportTask | undefined): boolean {
+  return task?.status === 'sent' || task?.status === 'failed';
+}
+
+/** Polls a task until it is sent or failed, or until `active` turns false (e.g. on timeout). */
+export function useExportTask(id: number, taskId: string | null, active: boolean) {
+  return useQuery({
+    queryKey: poiKeys.plain(id, 'export', taskId),
+    queryFn: ({ signal }) => getExportTask(id, taskId ?? '', signal),
+    enabled: taskId !== null,
+    refetchInterval: (query) => (active && !isExportFinished(query.state.data) ? EXPORT_POLL_MS : false),
+    retry: 2,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,48 @@
+import { Empty, Spin, Typography } from 'antd';
+import type { EChartsCoreOption } from 'echarts/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ServerErrorAlert } from '@/components/server-error-alert';
+import { LazyChart } from './charts/lazy-chart';
+
+interface ChartBlockProps {
+  title: ReactNode;
+  extra?: ReactNode;
+  /** Null while there is nothing to draw yet. */
+  option: EChartsCoreOption | null;
+  empty: boolean;
+  loading: boolean;
+  error?: unknown;
+  height?: number;
+  label: string;
+}
+
+/** A titled chart with its loading, error and empty states. */
+export function ChartBlock({ title, extra, option, empty, loading, error, height = 240, label }: ChartBlockProps) {
+  const { t } = useTranslation('poi');
+  let body: ReactNode;
+  if (error && !option) body = <ServerErrorAlert error={error} />;
+  else if (!option && loading) body = <div className="fw-poi-chart-loading" style={{ height }} />;
+  else if (empty || !option)
+    body = (
+      <Empty
+        className="fw-poi-chart-empty"
+        data-testid="poi-chart-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('history.empty')}
+        style={{ height }}
+      />
+    );
+  else body = <LazyChart option={option} height={height} label={label} />;
+  return (
+    <section className="fw-poi-chart-block">
+      <div className="fw-poi-chart-block__head">
+        <Typography.Text strong>{title}</Typography.Text>
+        {extra}
+      </div>
+      <Spin spinning={loading && Boolean(option)} delay={200}>
+        {body}
+      </Spin>
+    </section>
+  );
+}

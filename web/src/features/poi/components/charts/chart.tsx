@@ -1,0 +1,24 @@
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import type { EChartsCoreOption } from 'echarts/core';
+import { echarts } from './echarts';
+
+export interface ChartProps {
+  option: EChartsCoreOption;
+  height: number;
+  dark: boolean;
+}
+
+/** One ECharts canvas. This module and ECharts load only when a chart is first shown. */
+export default function Chart({ option, height, dark }: ChartProps) {
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      theme={dark ? 'dark' : undefined}
+      notMerge
+      lazyUpdate
+      style={{ height, width: '100%' }}
+      opts={{ renderer: 'canvas' }}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { DownloadDialog, EMAIL_PATTERN } from './download-dialog';
+import { weatherCatalogue } from './test-fixtures';
+
+type Answer = (path: string, init?: RequestInit) => Response;
+
+function serve(answer: Answer) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(new URL(String(input), 'http://localhost').pathname, init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const ok = (data: unknown) => jsonResponse({ code: 0, message: '', data });
+
+function task(status: string, extra: Record<string, unknown> = {}) {
+  return { taskId: 't1', status, progress: status === 'sent' ? 100 : 40, rows: 288, attempts: 1, error: '', createdAt: 1, finishedAt: null, ...extra };
+}
+
+function renderDialog() {
+  return renderWithProviders(<DownloadDialog deviceId={13} catalogue={weatherCatalogue} open onClose={() => {}} />);
+}
+
+// Typing into antd forms and waiting for a poll take a few seconds on a busy machine.
+describe('DownloadDialog', () => {
+  beforeEach(() => changeLanguage('en_US'));
+
+  it('asks for at least one parameter and a valid e-mail before calling the server', async () => {
+    const fetchMock = serve(() => ok({ taskId: 't1' }));
+    const user = userEvent.setup();
+    renderDialog();
+
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+    expect(await screen.findByText('Please select at least one parameter')).toBeInTheDocument();
+    expect(screen.getByText('Please enter email')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'farmer@');
+    await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('sends the choice, shows progress, then where the file went', async () => {
+    let polls = 0;
+    const fetchMock = serve((_path, init) => {
+      if (init?.method === 'POST') return ok({ taskId: 't1' });
+      polls += 1;
+      return ok(polls < 2 ? task('running', { rows: 120 }) : task('sent'));
+    });
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.click(screen.getByLabelText('Rainfall'));
+    await user.type(screen.getByLabelText('Email'), 'farmer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toBe('/apis/poi/13/datapoints/export');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ email: 'farmer@example.com', dim: 'raw', format: 'xlsx' });
+    expect(body.params).not.toContain('rainfall');
+    expect(body.params).toContain('airTemp');
+    expect(body.end - body.begin).toBeLessThanOrEqual(7 * 86_400_000);
+
+    expect(await screen.findByTestId('poi-export-progress')).toHaveTextContent('Exporting…');
+    expect(await screen.findByTestId('poi-export-done', {}, { timeout: 5000 })).toHaveTextContent('Sent to farmer@example.com');
+    expect(screen.getByTestId('poi-export-done')).toHaveTextContent('288 rows');
+    expect(window.localStorage.getItem('fw-export-email')).toBe('farmer@example.com');
+  }, 20_000);
+
+  it("shows the server's reason when the export fails", async () => {
+    serve((_path, init) =>
+      init?.method === 'POST' ? ok({ taskId: 't1' }) : ok(task('failed', { error: 'The mail server refused the message' })),
+    );
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.type(screen.getByLabelText('Email'), 'farmer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+    expect(await screen.findByTestId('poi-export-failed')).toHaveTextContent('The mail server refused the message');
+  });
+
+  it('shows a refusal such as a missing export right under the form', async () => {
+    serve(() => jsonResponse({ code: 1403, message: 'No permission to export!', data: null }, 403));
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.type(screen.getByLabelText('Email'), 'farmer@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No permission to export!');
+  });
+
+  it('gives up waiting with the timeout message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serve((_path, init) => (init?.method === 'POST' ? ok({ taskId: 't1' }) : ok(task('queued'))));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderDialog();
+
+      await user.type(screen.getByLabelText('Email'), 'farmer@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send to my email' }));
+      expect(await screen.findByTestId('poi-export-progress')).toHaveTextContent('Waiting to start…');
+      await vi.advanceTimersByTimeAsync(3 * 60_000 + 1000);
+      expect(await screen.findByTestId('poi-export-timeout')).toHaveTextContent('Export timeout, please try again later!');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('EMAIL_PATTERN', () => {
+  it.each(['a@b.cn', 'farm.manager+alerts@example.co.uk'])('accepts %s', (address) => {
+    expect(EMAIL_PATTERN.test(address)).toBe(true);
+  });
+
+  it.each(['', 'farmer', 'farmer@', 'farmer@example', 'far mer@example.com', '@example.com', 'a@b..cn'])('refuses %s', (address) => {
+    expect(EMAIL_PATTERN.test(address)).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import { CameraOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Image, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatReportTime, MISSING } from '@/lib/format';
+import { imageSrc, useImages } from '../../api/get-images';
+import { useNow } from '../../lib/use-now';
+import { formatValue } from '../../lib/values';
+import type { ParamCatalogue } from '../../types';
+import { KeyFigure, SummaryCard } from './summary-card';
+import { useRecentAmounts } from './use-recent-amounts';
+
+/** The newest photos: the latest one large, the ones before it as thumbnails; all open in a viewer. */
+export function ImagesCard({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('poi');
+  const images = useImages(deviceId, 9);
+  const list = images.data ?? [];
+  const [latest, ...older] = list;
+  return (
+    <Card
+      variant="borderless"
+      title={t('camera.images')}
+      className="fw-poi-section fw-poi-images"
+      data-testid="poi-images"
+      extra={latest ? <Typography.Text type="secondary">{t('camera.latestAt', { time: formatReportTime(latest.time) })}</Typography.Text> : null}
+    >
+      {list.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={images.isPending ? t('camera.loading') : t('camera.none')} />
+      ) : (
+        <Image.PreviewGroup>
+          <div className="fw-poi-images__grid">
+            <figure className="fw-poi-images__latest">
+              <Image src={imageSrc(deviceId, latest.id)} alt={t('camera.imageAlt', { time: formatDateTime(latest.time) })} />
+              <figcaption>{formatDateTime(latest.time)}</figcaption>
+            </figure>
+            <div className="fw-poi-images__older">
+              {older.map((image) => (
+                <figure key={image.id}>
+                  <Image src={imageSrc(deviceId, image.id)} alt={t('camera.imageAlt', { time: formatDateTime(image.time) })} />
+                  <figcaption>{formatReportTime(image.time)}</figcaption>
+                </figure>
+              ))}
+            </div>
+          </div>
+        </Image.PreviewGroup>
+      )}
+    </Card>
+  );
+}
+
+/** Insects caught in the last 24 hours, today and the last seven days. */
+export function InsectSummary({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('poi');
+  const now = useNow();
+  const { amounts } = useRecentAmounts(deviceId, 'insectCount', now);
+  const count = (value: number | null | undefined) => (value === null || value === undefined ? MISSING : formatValue(value, 0));
+  return (
+    <SummaryCard title={t('camera.counts')} testId="poi-insect-summary">
+      <div className="fw-poi-figures">
+        <KeyFigure testId="poi-insects-today" label={t('camera.today')} value={count(amounts?.today)} />
+        <KeyFigure label={t('camera.last24Hours')} value={count(amounts?.last24Hours)} />
+        <KeyFigure label={t('camera.lastSevenDays')} value={count(amounts?.lastSevenDays)} />
+      </div>
+    </SummaryCard>
+  );
+}
+
+/**
+ * The device's own controls, shown so people know what the device can do, but disabled: commands
+ * from the console are not available for this device yet.
+ */
+export function CameraControlsCard({ catalogue }: { catalogue: ParamCatalogue }) {
+  const { t } = useTranslation('poi');
+  const trap = catalogue.params.some((param) => param.id === 'insectCount');
+  return (
+    <Card variant="borderless" title={t('controls.title')} className="fw-poi-section" data-testid="poi-controls">
+      <Alert type="info" showIcon title={t('controls.unavailable')} description={t('controls.onDevice')} className="fw-poi-controls__note" />
+      <div className="fw-poi-controls">
+        <div className="fw-poi-control">
+          <span>{t('controls.capture')}</span>
+          <Button icon={<CameraOutlined />} disabled>
+            {t('controls.captureNow')}
+          </Button>
+        </div>
+        {trap ? (
+          <>
+            <div className="fw-poi-control">
+              <span>{t('controls.trapLamp')}</span>
+              <Switch disabled aria-label={t('controls.trapLamp')} />
+            </div>
+            <div className="fw-poi-control">
+              <span>{t('controls.drying')}</span>
+              <Switch disabled aria-label={t('controls.drying')} />
+            </div>
+          </>
+        ) : (
+          <div className="fw-poi-control">
+            <span>{t('controls.fillLight')}</span>
+            <Switch disabled aria-label={t('controls.fillLight')} />
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

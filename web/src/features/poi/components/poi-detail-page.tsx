@@ -1,0 +1,236 @@
+import { Button, Col, Result, Row } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { ServerErrorAlert } from '@/components/server-error-alert';
+import { isApiError } from '@/lib/api-client';
+import { useDetect } from '../api/get-detect';
+import { useDeviceInfo, type DeviceRef } from '../api/get-device-info';
+import { useIndicator } from '../api/get-indicator';
+import { useIntro } from '../api/get-intro';
+import { useMetadata } from '../api/get-metadata';
+import { useSales } from '../api/get-sales';
+import { poiDetailPath } from '../lib/detail-path';
+import { HEADER_PARAMS } from '../lib/params';
+import { indexReadings, type ReadingIndex } from '../lib/readings';
+import { useLang } from '../lib/use-lang';
+import type { DeviceInfo, ParamCatalogue, PoiKind } from '../types';
+import { DeviceHeader } from './device-header';
+import { DeviceInfoCard } from './device-info-card';
+import { DownloadDialog } from './download-dialog';
+import { EditDeviceModal } from './edit-device-modal';
+import { HistoryCard, type HistoryView } from './history-card';
+import { CameraControlsCard, ImagesCard, InsectSummary } from './kinds/camera';
+import { IrrigationSummary } from './kinds/irrigation';
+import { LevelSummary, TopologyCard } from './kinds/level';
+import { RainfallView } from './kinds/rainfall-view';
+import { RainSummary } from './kinds/rain-summary';
+import { SoilProfileView } from './kinds/soil-profile-view';
+import { TiltSummary, TiltTrendView } from './kinds/tilt';
+import { WeatherSummary } from './kinds/weather-summary';
+import { RealtimeCard } from './realtime-card';
+import { SettingsCard } from './settings-card';
+import './poi.css';
+
+/** The curves a page opens with; people add others from the catalogue. */
+const DEFAULT_PARAMS: Record<PoiKind, readonly string[]> = {
+  tianqi: ['airTemp', 'airHumidity', 'windSpeed', 'rainfall', 'pm25', 'co2'],
+  pluviometer: ['rainfall'],
+  moisture: ['soilMoisture', 'soilTemp'],
+  'zhi-shang': ['soilMoisture', 'soilTemp'],
+  dcr004: ['soilMoisture', 'soilTemp'],
+  'shan-jing': ['tiltAngle', 'tiltX', 'tiltY'],
+  liquidometer: ['waterLevel', 'waterTemp'],
+  ibiosense: ['insectCount', 'airTemp', 'airHumidity', 'illuminance'],
+  'yun-yao': ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
+};
+
+interface KindParts {
+  /** Shown above the readings. */
+  summary?: ReactNode;
+  /** Parameters the summary already shows; the readings card leaves them out. */
+  covered?: readonly string[];
+  /** Shown after the readings. */
+  extra?: ReactNode;
+  views?: HistoryView[];
+}
+
+function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalogue, readings: ReadingIndex): KindParts {
+  const { t } = useTranslation('poi');
+  const id = device.id;
+  switch (kind) {
+    case 'tianqi':
+      return { summary: <WeatherSummary deviceId={id} catalogue={catalogue} readings={readings} /> };
+    case 'pluviometer':
+      return {
+        summary: <RainSummary deviceId={id} />,
+        covered: ['rainfall'],
+        views: [{ key: 'rain', label: t('rain.view'), render: (context) => <RainfallView {...context} /> }],
+      };
+    case 'moisture':
+    case 'zhi-shang':
+    case 'dcr004':
+      return {
+        views: [{ key: 'profile', label: t('soil.view'), render: (context) => <SoilProfileView {...context} /> }],
+      };
+    case 'shan-jing':
+      return {
+        summary: <TiltSummary deviceId={id} catalogue={catalogue} readings={readings} />,
+        covered: ['tiltAngle', 'tiltX', 'tiltY'],
+        views: [{ key: 'tilt', label: t('tilt.view'), render: (context) => <TiltTrendView {...context} /> }],
+      };
+    case 'liquidometer':
+      return {
+        summary: (
+          <>
+            <LevelSummary readings={readings} />
+            <TopologyCard device={device} />
+          </>
+        ),
+        covered: ['waterLevel', 'waterTemp'],
+      };
+    case 'ibiosense': {
+      const trap = catalogue.params.some((param) => param.id === 'insectCount');
+      return {
+        summary: (
+          <>
+            <ImagesCard deviceId={id} />
+            {trap && <InsectSummary deviceId={id} />}
+          </>
+        ),
+        covered: ['insectCount'],
+        extra: <CameraControlsCard catalogue={catalogue} />,
+      };
+    }
+    case 'yun-yao':
+      return {
+        summary: <IrrigationSummary deviceId={id} readings={readings} />,
+        covered: ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
+      };
+  }
+}
+
+function DeviceDetail({ kind, device }: { kind: PoiKind; device: DeviceInfo }) {
+  const lang = useLang();
+  const [editing, setEditing] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const metadata = useMetadata(device.id, lang);
+  const detect = useDetect(device.id, lang);
+  const indicator = useIndicator(device.id, lang);
+  const intro = useIntro(device.id, lang);
+  const sales = useSales(device.id);
+  const readings = useMemo(() => indexReadings(detect.data?.list ?? []), [detect.data]);
+  const catalogue = metadata.data;
+  const right = device.right;
+
+  return (
+    <div className="fw-page fw-poi" data-testid="poi-page" data-kind={kind}>
+      <DeviceHeader
+        device={device}
+        indicator={indicator.data}
+        onEdit={right?.rename ? () => setEditing(true) : undefined}
+        onDownload={() => setDownloading(true)}
+        canExport={Boolean(right?.export) && Boolean(catalogue)}
+      />
+      {catalogue ? (
+        <KindSections kind={kind} device={device} catalogue={catalogue} readings={readings} lastReportTime={detect.data?.lastReportTime ?? device.lastReportTime} />
+      ) : metadata.error ? (
+        <ServerErrorAlert error={metadata.error} />
+      ) : (
+        <PageLoading />
+      )}
+      <Row gutter={[16, 16]} className="fw-poi-bottom">
+        <Col xs={24} xl={right?.settings ? 16 : 24}>
+          <DeviceInfoCard device={device} intro={intro.data} sales={sales.data} />
+        </Col>
+        {right?.settings && (
+          <Col xs={24} xl={8}>
+            <SettingsCard deviceId={device.id} />
+          </Col>
+        )}
+      </Row>
+      {right?.rename && <EditDeviceModal deviceId={device.id} open={editing} onClose={() => setEditing(false)} />}
+      {right?.export && catalogue && (
+        <DownloadDialog deviceId={device.id} catalogue={catalogue} open={downloading} onClose={() => setDownloading(false)} />
+      )}
+    </div>
+  );
+}
+
+function KindSections({
+  kind,
+  device,
+  catalogue,
+  readings,
+  lastReportTime,
+}: {
+  kind: PoiKind;
+  device: DeviceInfo;
+  catalogue: ParamCatalogue;
+  readings: ReadingIndex;
+  lastReportTime: number | null;
+}) {
+  const parts = useKindParts(kind, device, catalogue, readings);
+  const covered = new Set(parts.covered);
+  const rest = catalogue.params.filter((param) => !covered.has(param.id) && !HEADER_PARAMS.has(param.id));
+  return (
+    <>
+      {parts.summary}
+      {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} />}
+      <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={DEFAULT_PARAMS[kind]} views={parts.views} />
+      {parts.extra}
+    </>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation('poi');
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      subTitle={t('notFound.description')}
+      extra={
+        <Link to="/apps/devices">
+          <Button type="primary">{t('notFound.back')}</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** Reads the device from the address: /apps/poi/{kind}/:hashId/:deviceId, or /apps/poi/pluviometer/:hashId. */
+function useDeviceRef(): DeviceRef | null {
+  const { hashId = '', deviceId } = useParams();
+  if (deviceId !== undefined) {
+    const id = Number(deviceId);
+    return Number.isSafeInteger(id) && id > 0 ? { id } : null;
+  }
+  return hashId ? { hashId } : null;
+}
+
+/** A device's detail page of the given kind; a device of another kind is sent to its own page. */
+export function PoiDetailPage({ kind }: { kind: PoiKind }) {
+  const ref = useDeviceRef();
+  return ref ? <LoadedPage kind={kind} deviceRef={ref} /> : <NotFound />;
+}
+
+function LoadedPage({ kind, deviceRef }: { kind: PoiKind; deviceRef: DeviceRef }) {
+  const lang = useLang();
+  const { hashId } = useParams();
+  const info = useDeviceInfo(deviceRef, lang);
+  if (info.isPending) return <PageLoading />;
+  if (info.isError) {
+    if (isApiError(info.error) && (info.error.code === 1404 || info.error.status === 404)) return <NotFound />;
+    return (
+      <div className="fw-page">
+        <ServerErrorAlert error={info.error} />
+      </div>
+    );
+  }
+  const device = info.data;
+  const canonical = poiDetailPath(device);
+  if (canonical && (device.page !== kind || device.hashId !== hashId)) return <Navigate to={canonical} replace />;
+  return <DeviceDetail kind={kind} device={device} />;
+}

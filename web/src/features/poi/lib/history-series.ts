@@ -1,0 +1,47 @@
+import type { ChartSeries } from './chart-options';
+import type { DailyAgg, HistoryResult, HistorySeries, NodeAggregation, ParamMeta } from '../types';
+import { isAmount, STATE_PARAMS } from './params';
+
+export interface SeriesLabels {
+  depth: (depth: number) => string;
+  aggregated: (how: Exclude<NodeAggregation, 'none'>) => string;
+  stat: (agg: DailyAgg) => string;
+  dailyMin: string;
+  dailyMax: string;
+}
+
+function seriesName(param: ParamMeta, series: HistorySeries, labels: SeriesLabels): string {
+  if (series.aggregated && series.aggregated !== 'none') {
+    return labels.aggregated(series.aggregated as Exclude<NodeAggregation, 'none'>);
+  }
+  if (series.node > 0) return labels.depth(series.node);
+  return param.name;
+}
+
+/**
+ * The chart lines of one parameter from a history answer: a line per depth (or the depths
+ * combined), bars for amounts such as rain, steps for states. A single daily line also shows the
+ * day's minimum and maximum, dashed.
+ */
+export function chartSeriesFor(param: ParamMeta, result: HistoryResult, labels: SeriesLabels): ChartSeries[] {
+  const matching = result.series.filter((series) => series.param === param.id);
+  const kind = isAmount(param) ? 'bar' : 'line';
+  const step = STATE_PARAMS.has(param.id);
+  const out: ChartSeries[] = [];
+  for (const series of matching) {
+    const base = seriesName(param, series, labels);
+    const daily = result.dim === 'daily';
+    const name = daily && matching.length === 1 && series.agg ? labels.stat(series.agg) : base;
+    out.push({ key: `${param.id}@${series.node}`, name, kind, step, t: series.t, v: series.v });
+    const band = daily && matching.length === 1 && kind === 'line' && !step && series.agg === 'avg';
+    if (band && series.min && series.max) {
+      out.push({ key: `${param.id}@${series.node}:max`, name: labels.dailyMax, kind, dashed: true, t: series.t, v: series.max });
+      out.push({ key: `${param.id}@${series.node}:min`, name: labels.dailyMin, kind, dashed: true, t: series.t, v: series.min });
+    }
+  }
+  return out;
+}
+
+export function hasPoints(series: readonly { t: readonly number[] }[]): boolean {
+  return series.some((s) => s.t.length > 0);
+}
