@@ -18,8 +18,10 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
-  server: { proxy },
-  preview: { proxy },
+  // cors: false so OPTIONS /apis/event/messages (the unread count) reaches the API instead of
+  // being answered by Vite's own CORS handling.
+  server: { proxy, cors: false },
+  preview: { proxy, cors: false },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

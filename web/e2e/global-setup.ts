@@ -12,6 +12,8 @@ declare module 'vitest' {
     baseURL: string;
     /** Where the SMTP sink writes each mail fieldwatch sends: NNNN.eml and its NNNN.json summary. */
     mailDir: string;
+    /** The embedded MQTT broker, host:port, for mosquitto_pub in tests. */
+    mqttAddr: string;
   }
 }
 
@@ -73,11 +75,12 @@ export default async function setup(project: TestProject) {
   const sink = await startMailSink();
   const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-'));
   const port = await freePort();
+  const mqttPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
     bin,
     [
-      'serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', '127.0.0.1:0', '--demo-days', '2', '--data', data, '--log-level', 'warn',
+      'serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--demo-days', '2', '--data', data, '--log-level', 'warn',
       '--smtp-url', `smtp://127.0.0.1:${sink.port}`, '--mail-from', 'Fieldwatch <noreply@fieldwatch.test>',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
@@ -99,6 +102,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', base);
   project.provide('mailDir', sink.dir);
+  project.provide('mqttAddr', `127.0.0.1:${mqttPort}`);
   return async () => {
     if (!exited) {
       child.kill('SIGTERM');

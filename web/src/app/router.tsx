@@ -49,8 +49,8 @@ const realtimeTitles: Record<(typeof mobileRealtimeTypes)[number], PageKey> = {
 const desktopRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.devices} replace /> },
   { path: paths.devices, handle: handle('devices'), lazy: page(() => import('./routes/desktop/devices')) },
-  soon(paths.rules, 'rules'),
-  soon(paths.events, 'events'),
+  { path: paths.rules, handle: handle('rules'), lazy: page(() => import('./routes/desktop/rules')) },
+  { path: paths.events, handle: handle('events'), lazy: page(() => import('./routes/desktop/events')) },
   soon(paths.aiLab, 'aiLab'),
   soon(paths.overview, 'overview'),
   soon(paths.modelService.root, 'modelService', [

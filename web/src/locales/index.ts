@@ -4,18 +4,21 @@ import enDevices from './en_US/devices.json';
 import enErrors from './en_US/errors.json';
 import enNav from './en_US/nav.json';
 import enPoi from './en_US/poi.json';
+import enRules from './en_US/rules.json';
 import cnAccount from './zh_CN/account.json';
 import cnCommon from './zh_CN/common.json';
 import cnDevices from './zh_CN/devices.json';
 import cnErrors from './zh_CN/errors.json';
 import cnNav from './zh_CN/nav.json';
 import cnPoi from './zh_CN/poi.json';
+import cnRules from './zh_CN/rules.json';
 import twAccount from './zh_TW/account.json';
 import twCommon from './zh_TW/common.json';
 import twDevices from './zh_TW/devices.json';
 import twErrors from './zh_TW/errors.json';
 import twNav from './zh_TW/nav.json';
 import twPoi from './zh_TW/poi.json';
+import twRules from './zh_TW/rules.json';
 
 /** The base language: its files define which keys exist and their types. */
 export const baseResources = {
@@ -25,6 +28,7 @@ export const baseResources = {
   errors: cnErrors,
   devices: cnDevices,
   poi: cnPoi,
+  rules: cnRules,
 };
 
 export type Namespace = keyof typeof baseResources;
@@ -36,6 +40,6 @@ type LooseResources = Record<Namespace, Record<string, unknown>>;
 
 export const resources: Record<'zh_CN' | 'zh_TW' | 'en_US', LooseResources> = {
   zh_CN: baseResources,
-  zh_TW: { common: twCommon, nav: twNav, account: twAccount, errors: twErrors, devices: twDevices, poi: twPoi },
-  en_US: { common: enCommon, nav: enNav, account: enAccount, errors: enErrors, devices: enDevices, poi: enPoi },
+  zh_TW: { common: twCommon, nav: twNav, account: twAccount, errors: twErrors, devices: twDevices, poi: twPoi, rules: twRules },
+  en_US: { common: enCommon, nav: enNav, account: enAccount, errors: enErrors, devices: enDevices, poi: enPoi, rules: enRules },
 };

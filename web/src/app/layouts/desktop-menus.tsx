@@ -18,6 +18,7 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
+import { UnreadMenuIcon } from '@/features/events/components/unread-badge';
 import type { Resources } from '@/locales';
 
 type MainKey = keyof Resources['nav']['main'];
@@ -33,7 +34,7 @@ interface MenuEntry<Key> {
 
 export const mainMenu: MenuEntry<MainKey>[] = [
   { key: 'device', to: paths.devices, icon: <ClusterOutlined />, also: ['/apps/poi', paths.legacyDeviceDetail] },
-  { key: 'event', to: paths.events, icon: <AlertOutlined /> },
+  { key: 'event', to: paths.events, icon: <UnreadMenuIcon icon={<AlertOutlined />} /> },
   { key: 'mine', to: paths.account, icon: <UserOutlined /> },
   { key: 'aiLab', to: paths.aiLab, icon: <ExperimentOutlined /> },
   { key: 'application', to: paths.openApi, icon: <AppstoreOutlined /> },
@@ -43,7 +44,7 @@ export const mainMenu: MenuEntry<MainKey>[] = [
 export const integrationMenu: MenuEntry<IntegrationKey>[] = [
   { key: 'overview', to: paths.overview, icon: <DashboardOutlined /> },
   { key: 'rules', to: paths.rules, icon: <NodeIndexOutlined /> },
-  { key: 'events', to: paths.events, icon: <AlertOutlined /> },
+  { key: 'events', to: paths.events, icon: <UnreadMenuIcon icon={<AlertOutlined />} /> },
   { key: 'modelService', to: paths.modelService.root, icon: <RobotOutlined /> },
   { key: 'et0', to: paths.et0, icon: <CloudOutlined />, also: ['/console/et0'] },
   { key: 'exper', to: paths.exper, icon: <FundOutlined /> },

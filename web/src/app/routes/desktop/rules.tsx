@@ -1,0 +1,139 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ServerErrorAlert } from '@/components/server-error-alert';
+import { useDeleteRule } from '@/features/rules/api/delete-rule';
+import { useRules } from '@/features/rules/api/get-rules';
+import { useSetRuleEnabled } from '@/features/rules/api/set-rule-enabled';
+import { RuleFormDrawer } from '@/features/rules/components/rule-form-drawer';
+import { RULE_PAGE_SIZES, RuleTable } from '@/features/rules/components/rule-table';
+import type { Rule } from '@/features/rules/types';
+import { errorMessage } from '@/lib/api-client';
+import { useNotice } from '@/lib/notice';
+import { usePageTitle } from '../../route-handle';
+
+function positive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+/** Adds an id to, or removes it from, a set kept in state. */
+function useIdSet() {
+  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
+  const add = useCallback((id: number) => setIds((current) => new Set(current).add(id)), []);
+  const remove = useCallback(
+    (id: number) =>
+      setIds((current) => {
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return { ids, add, remove };
+}
+
+export default function RulesRoute() {
+  const { t } = useTranslation('rules');
+  const title = usePageTitle();
+  const notice = useNotice();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = positive(searchParams.get('page'), 1);
+  const sizeParam = positive(searchParams.get('size'), RULE_PAGE_SIZES[0]);
+  const size = RULE_PAGE_SIZES.includes(sizeParam) ? sizeParam : RULE_PAGE_SIZES[0];
+  const query = useMemo(() => ({ page, size }), [page, size]);
+  const rules = useRules(query);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const toggling = useIdSet();
+  const deleting = useIdSet();
+
+  const go = useCallback(
+    (next: { page: number; size: number }, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          params.set('page', String(next.page));
+          params.set('size', String(next.size));
+          return params;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+
+  // A page past the end (the last rule of a page was deleted): show the last page instead.
+  const total = rules.data?.total;
+  useEffect(() => {
+    if (total === undefined || rules.isPlaceholderData) return;
+    const last = Math.max(1, Math.ceil(total / size));
+    if (page > last) go({ page: last, size }, true);
+  }, [total, rules.isPlaceholderData, page, size, go]);
+
+  const setEnabled = useSetRuleEnabled();
+  const onToggle = useCallback(
+    (rule: Rule, enabled: boolean) => {
+      toggling.add(rule.id);
+      setEnabled.mutate(
+        { id: rule.id, enabled },
+        {
+          onSuccess: () => notice.success(enabled ? t('list.enabled') : t('list.disabled')),
+          onError: (error) => notice.error(errorMessage(error)),
+          onSettled: () => toggling.remove(rule.id),
+        },
+      );
+    },
+    [setEnabled, notice, t, toggling],
+  );
+
+  const remove = useDeleteRule();
+  const onDelete = useCallback(
+    (rule: Rule) => {
+      deleting.add(rule.id);
+      remove.mutate(rule.id, {
+        onSuccess: () => notice.success(t('list.deleted')),
+        onError: (error) => notice.error(errorMessage(error)),
+        onSettled: () => deleting.remove(rule.id),
+      });
+    },
+    [remove, notice, t, deleting],
+  );
+
+  const onEdit = useCallback((rule: Rule) => setEditing(rule.id), []);
+
+  return (
+    <div className="fw-page fw-rules">
+      <Flex align="flex-start" justify="space-between" wrap gap={12} className="fw-rules__header">
+        <div>
+          <Typography.Title level={3} className="fw-page__title fw-rules__title">
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary" className="fw-rules__subtitle">
+            {t('list.subtitle')}
+          </Typography.Text>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="rule-add">
+          {t('list.add')}
+        </Button>
+      </Flex>
+      <Card variant="borderless" className="fw-rules__card">
+        <ServerErrorAlert error={rules.error} className="fw-rules__error" />
+        <RuleTable
+          rules={rules.data?.list ?? []}
+          total={rules.data?.total ?? 0}
+          loading={rules.isFetching}
+          page={page}
+          size={size}
+          toggling={toggling.ids}
+          deleting={deleting.ids}
+          onPageChange={(nextPage, nextSize) => go({ page: nextSize === size ? nextPage : 1, size: nextSize })}
+          onToggle={onToggle}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      </Card>
+      <RuleFormDrawer target={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n';
+import { normalizeRule, type RuleTemplate } from '../types';
+import { useLang } from '../use-lang';
+import { rulesKey } from './keys';
+
+export function getRuleTemplates(typeId: number, signal?: AbortSignal): Promise<RuleTemplate[]> {
+  return api
+    .get<RuleTemplate[]>('/rule/templates', { params: { typeId }, signal })
+    .then((list) => (list ?? []).map((template) => ({ ...template, rule: normalizeRule(template.rule) })));
+}
+
+export function getRuleTemplatesQueryOptions(typeId: number, lang: Language) {
+  return queryOptions({
+    queryKey: [...rulesKey, 'templates', typeId, lang],
+    queryFn: ({ signal }) => getRuleTemplates(typeId, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The built-in templates that apply to a device type; nothing until a type is chosen. */
+export function useRuleTemplates(typeId: number | undefined) {
+  return useQuery({ ...getRuleTemplatesQueryOptions(typeId ?? 0, useLang()), enabled: typeId !== undefined });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n';
+import type { RuleType } from '../types';
+import { useLang } from '../use-lang';
+import { rulesKey } from './keys';
+
+export function getRuleTypes(signal?: AbortSignal): Promise<RuleType[]> {
+  return api.get<RuleType[]>('/rule/types', { signal }).then((list) => list ?? []);
+}
+
+export function getRuleTypesQueryOptions(lang: Language) {
+  return queryOptions({
+    queryKey: [...rulesKey, 'types', lang],
+    queryFn: ({ signal }) => getRuleTypes(signal),
+  });
+}
+
+/** The device types the caller has devices of. */
+export function useRuleTypes({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getRuleTypesQueryOptions(useLang()), enabled });
+}
