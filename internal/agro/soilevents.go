@@ -142,20 +142,20 @@ func (o PulseOptions) withDefaults() PulseOptions {
 // PulseLayer is one layer's response to a pulse: the infiltration profile.
 type PulseLayer struct {
 	Depth    float64   `json:"depth"`
-	Arrival  time.Time `json:"arrival"`  // first reading risen above the layer's low
+	Arrival  time.Time `json:"arrival"`  // onset: first reading to stay clearly above the baseline (see DetectPulses)
 	LagHours float64   `json:"lagHours"` // since the pulse's start
 	PeakTime time.Time `json:"peakTime"`
-	Before   float64   `json:"before"` // vol % at the low before the rise
-	Peak     float64   `json:"peak"`   // vol % at the peak
-	Rise     float64   `json:"rise"`   // vol % points
-	WaterMM  float64   `json:"waterMm"`
+	Before   float64   `json:"before"`  // vol %, the baseline: median of the 6 h before the onset
+	Peak     float64   `json:"peak"`    // vol % at the peak
+	Rise     float64   `json:"rise"`    // vol % points, peak − before
+	WaterMM  float64   `json:"waterMm"` // the layer's share of the pulse's amount, mm
 }
 
 // Pulse is an infiltration pulse: rain or irrigation entering the profile.
 type Pulse struct {
 	Start      time.Time    `json:"start"`
 	Source     string       `json:"source"`     // "rain", "irrigation" or "unknown"
-	AmountMM   float64      `json:"amountMm"`   // water stored by the rise: Σ Δθ × thickness
+	AmountMM   float64      `json:"amountMm"`   // water stored: the largest Σ Δθ × thickness at one time (see DetectPulses)
 	RainMM     float64      `json:"rainMm"`     // rain around the start, when a record was given
 	FrontDepth float64      `json:"frontDepth"` // deepest layer reached, cm
 	FrontSpeed float64      `json:"frontSpeed"` // cm/h from the first to the deepest layer; 0 when they rose within one reading
@@ -168,8 +168,68 @@ type rise struct {
 	used              bool
 }
 
+// Robust pulse timing (see DetectPulses).
+const (
+	// baseWindow is how far before a reading its baseline looks: the median
+	// of the readings in the 6 h before it.
+	baseWindow = 6 * time.Hour
+	// mergeGap joins a rise that begins within 3 h of the previous one's
+	// peak to it: one long watering or a shower pause, not two pulses.
+	mergeGap = 3 * time.Hour
+	// settleDelay is how long after the last layer peaked the profile's
+	// storage is still followed for the water the pulse stored.
+	settleDelay = 6 * time.Hour
+	// settleSpan is the half-width of the windows whose median stands for
+	// a layer's moisture at a time.
+	settleSpan = 90 * time.Minute
+	// trendSpan is the time before a layer's onset over which its drying
+	// trend is taken.
+	trendSpan = 24 * time.Hour
+)
+
+// baseline is the median of the readings in [t − baseWindow, t) before
+// index k, or the reading itself when there are none.
+func baseline(rs []Reading, k int) float64 {
+	var vs []float64
+	for j := k - 1; j >= 0 && rs[k].Time.Sub(rs[j].Time) <= baseWindow; j-- {
+		vs = append(vs, rs[j].Value)
+	}
+	if len(vs) == 0 {
+		return rs[k].Value
+	}
+	return median(vs)
+}
+
+// medianAround is the median of the readings within span of t, and
+// whether there were any.
+func medianAround(rs []Reading, t time.Time, span time.Duration) (float64, bool) {
+	i := sort.Search(len(rs), func(i int) bool { return !rs[i].Time.Before(t.Add(-span)) })
+	var vs []float64
+	for ; i < len(rs) && !rs[i].Time.After(t.Add(span)); i++ {
+		vs = append(vs, rs[i].Value)
+	}
+	if len(vs) == 0 {
+		return 0, false
+	}
+	return median(vs), true
+}
+
 // findRises finds each rise of at least minRise within window of a low.
+//
+// The trigger is a reading minRise above the lowest of the window before it;
+// its timing and size are then taken robustly, since with probe noise that
+// lowest reading is a dip, often hours before the water came: the onset is
+// the first reading from which the series stays at least onsetRise above its
+// own baseline (the median of the 6 h before it) up to the trigger, and the
+// rise is measured from that baseline; it must reach minRise from there too,
+// or it was only a rise from a dip. A rise beginning within mergeGap of the
+// previous peak continues it.
 func findRises(rs []Reading, minRise float64, window time.Duration) []rise {
+	onsetRise := math.Max(2*probeNoise, minRise/2)
+	base := make([]float64, len(rs))
+	for k := range rs {
+		base[k] = baseline(rs, k)
+	}
 	var out []rise
 	start := 0
 	for i := 1; i < len(rs); i++ {
@@ -182,9 +242,15 @@ func findRises(rs []Reading, minRise float64, window time.Duration) []rise {
 		if low < 0 || rs[i].Value-rs[low].Value < minRise {
 			continue
 		}
-		onset := low + 1
-		for onset < i && rs[onset].Value-rs[low].Value < probeNoise {
-			onset++
+		// The earliest k whose readings up to i all stay onsetRise above
+		// base[k], scanning back with the running minimum.
+		onset, b := i, base[i]
+		lowest := math.Inf(1)
+		for k := i; k >= max(low, start+1); k-- {
+			lowest = math.Min(lowest, rs[k].Value)
+			if lowest-base[k] >= onsetRise {
+				onset, b = k, base[k]
+			}
 		}
 		peak := i
 		for q := i + 1; q < len(rs) && rs[q].Value >= rs[peak].Value-probeNoise && rs[q].Time.Sub(rs[peak].Time) <= window; q++ {
@@ -192,7 +258,16 @@ func findRises(rs []Reading, minRise float64, window time.Duration) []rise {
 				peak = q
 			}
 		}
-		out = append(out, rise{arrival: rs[onset].Time, peakTime: rs[peak].Time, before: rs[low].Value, peak: rs[peak].Value})
+		if rs[peak].Value-b < minRise {
+			continue // a rise from a dip: noise, not water
+		}
+		if n := len(out); n > 0 && rs[onset].Time.Sub(out[n-1].peakTime) <= mergeGap {
+			if rs[peak].Value > out[n-1].peak {
+				out[n-1].peak, out[n-1].peakTime = rs[peak].Value, rs[peak].Time
+			}
+		} else {
+			out = append(out, rise{arrival: rs[onset].Time, peakTime: rs[peak].Time, before: b, peak: rs[peak].Value})
+		}
 		start, i = peak, peak
 	}
 	return out
@@ -202,9 +277,27 @@ func findRises(rs []Reading, minRise float64, window time.Duration) []rise {
 // a layer whose moisture rises by at least MinRise within RiseWindow of its
 // last low marks water arriving; the layers below that start rising, each
 // no earlier than an hour before and no later than MaxLag after the one
-// above, trace the wetting front down. The amount is the water the rise
-// stored, Σ Δθ/100 × thickness × 10 mm, an underestimate where water
-// drained past the deepest probe.
+// above, trace the wetting front down.
+//
+// Probe noise makes the last low a dip that can lie half a day before the
+// water came, so each rise is timed and sized with robust statistics
+// instead. Its baseline is the median of the layer's readings over the 6 h
+// before; its onset (the layer's Arrival, the first layer's being the
+// pulse's Start) is the first reading from which the layer stays at least
+// max(0.4, MinRise/2) vol % above that baseline up to the rise, and from
+// that baseline the peak must still be MinRise up, or the rise was only
+// from a dip. Rises of a layer beginning within 3 h of its previous peak
+// are one rise (a long watering, a pause in the rain).
+//
+// The amount is the water the pulse stored, by the storage-change form of
+// the soil water balance (FAO-56 ch. 8, eq. 85): the largest, over the time
+// from the start to 6 h after the last layer peaked (or until a layer rises
+// again), of Σ (θ − θbaseline)/100 × thickness × 10 mm over the pulse's
+// layers at one instant, θ the median of a layer's readings within ±90 min
+// and θbaseline its baseline carried along the drying trend of the 24 h
+// before its onset (roots keep drawing meanwhile). Adding each layer's peak
+// instead would count water again in every layer it drains through. It
+// underestimates where water drained past the deepest probe.
 func DetectPulses(p Profile, o PulseOptions) ([]Pulse, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -227,6 +320,7 @@ func DetectPulses(p Profile, o PulseOptions) ([]Pulse, error) {
 			}
 			r.used = true
 			pl := Pulse{Start: r.arrival}
+			idx := []int{}
 			add := func(layer int, r *rise) {
 				rise := r.peak - r.before
 				pl.Layers = append(pl.Layers, PulseLayer{
@@ -234,7 +328,7 @@ func DetectPulses(p Profile, o PulseOptions) ([]Pulse, error) {
 					PeakTime: r.peakTime, Before: r.before, Peak: r.peak, Rise: rise,
 					WaterMM: WaterDepth(rise, thick[layer]),
 				})
-				pl.AmountMM += WaterDepth(rise, thick[layer])
+				idx = append(idx, layer)
 			}
 			add(top, r)
 			cur := r
@@ -254,6 +348,7 @@ func DetectPulses(p Profile, o PulseOptions) ([]Pulse, error) {
 				add(layer, next)
 				cur = next
 			}
+			settleStored(p, rises, idx, thick, &pl)
 			first, last := pl.Layers[0], pl.Layers[len(pl.Layers)-1]
 			pl.FrontDepth = last.Depth
 			if h := last.Arrival.Sub(first.Arrival).Hours(); h > 0 {
@@ -276,6 +371,74 @@ func DetectPulses(p Profile, o PulseOptions) ([]Pulse, error) {
 	}
 	sort.SliceStable(pulses, func(i, j int) bool { return pulses[i].Start.Before(pulses[j].Start) })
 	return pulses, nil
+}
+
+// settleStored sets each layer's WaterMM and the pulse's AmountMM from the
+// settled storage change (see DetectPulses); a layer with no readings around
+// the settled time keeps its peak rise.
+func settleStored(p Profile, rises [][]rise, idx []int, thick []float64, pl *Pulse) {
+	pl.AmountMM = 0
+	for _, l := range pl.Layers {
+		pl.AmountMM += l.WaterMM
+	}
+	// Each layer's counterfactual: its baseline, following the drying trend
+	// of the day before the onset (rising trends are not extrapolated).
+	slope := make([]float64, len(idx))
+	for n, layer := range idx {
+		l := pl.Layers[n]
+		a, ok1 := medianAround(p[layer].Readings, l.Arrival.Add(-trendSpan+settleSpan), settleSpan)
+		b, ok2 := medianAround(p[layer].Readings, l.Arrival.Add(-settleSpan), settleSpan)
+		if ok1 && ok2 {
+			slope[n] = math.Min((b-a)/(trendSpan-2*settleSpan).Hours(), 0)
+		}
+	}
+	last := pl.Start
+	for _, l := range pl.Layers {
+		if l.PeakTime.After(last) {
+			last = l.PeakTime
+		}
+	}
+	end := last.Add(settleDelay)
+	// Stop before any of the layers rises again.
+	for n, layer := range idx {
+		for _, r := range rises[layer] {
+			if r.arrival.After(pl.Layers[n].Arrival) && r.arrival.Before(end) {
+				end = r.arrival
+			}
+		}
+	}
+	best, bestAt := math.Inf(-1), make([]float64, len(idx))
+	cur := make([]float64, len(idx))
+	for _, r := range p[idx[0]].Readings {
+		if r.Time.Before(pl.Start) {
+			continue
+		}
+		if r.Time.After(end) {
+			break
+		}
+		total := 0.0
+		for n, layer := range idx {
+			l := pl.Layers[n]
+			cur[n] = 0
+			if v, ok := medianAround(p[layer].Readings, r.Time, settleSpan); ok && !r.Time.Before(l.Arrival) {
+				base := l.Before + slope[n]*r.Time.Sub(l.Arrival).Hours()
+				cur[n] = WaterDepth(math.Max(v-base, 0), thick[layer])
+			}
+			total += cur[n]
+		}
+		if total > best {
+			best = total
+			copy(bestAt, cur)
+		}
+	}
+	if math.IsInf(best, -1) {
+		return // no readings: keep the peak rises
+	}
+	pl.AmountMM = 0
+	for n := range idx {
+		pl.Layers[n].WaterMM = bestAt[n]
+		pl.AmountMM += bestAt[n]
+	}
 }
 
 // WaterloggingPeriod is a spell of a layer at or above saturation.

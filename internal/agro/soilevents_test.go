@@ -217,3 +217,54 @@ func TestProfile_Validate(t *testing.T) {
 		}
 	}
 }
+
+// noisyProfile is hourly readings at 10 and 20 cm with ±0.2 vol % probe
+// noise (a fixed pattern), a dip of 0.4 below the baseline the evening
+// before, and a watering from 08:00 on day 2 that raises 10 cm by 6 points
+// over two hours, pauses two hours, and raises it by 7 more; 3 of those
+// points (4.5 mm over the 15 cm layer) then drain over 4 h into 20 cm, which
+// rises by 4.5 points over its 10 cm.
+func noisyProfile() (Profile, time.Time) {
+	start := time.Date(2026, 6, 1, 0, 0, 0, 0, cst)
+	water := start.AddDate(0, 0, 1).Add(8 * time.Hour)
+	noise := []float64{0.1, -0.15, 0.2, 0, -0.1, 0.15, -0.2, 0.05, 0.1, -0.05}
+	p := Profile{{Depth: 10}, {Depth: 20}}
+	for h := 0; h < 72; h++ {
+		t := start.Add(time.Duration(h) * time.Hour)
+		v10 := 22 + noise[h%len(noise)] + ramp(t, water, 2*time.Hour, 6) + ramp(t, water.Add(4*time.Hour), 2*time.Hour, 7)
+		v10 -= ramp(t, water.Add(6*time.Hour), 4*time.Hour, 3)
+		if t.Equal(water.Add(-11 * time.Hour)) { // 21:00 the evening before
+			v10 -= 0.4
+		}
+		v20 := 25 + noise[(h+3)%len(noise)] + ramp(t, water.Add(6*time.Hour), 4*time.Hour, 4.5)
+		p[0].Readings = append(p[0].Readings, Reading{t, v10})
+		p[1].Readings = append(p[1].Readings, Reading{t, v20})
+	}
+	return p, water
+}
+
+// A noise dip the evening before neither dates the pulse early nor splits a
+// watering that paused, and water that drains from one layer into the next
+// is counted once: 13 points over 15 cm = 19.5 mm, where the layers' peaks
+// would add up to 24 mm.
+func TestDetectPulsesRobust(t *testing.T) {
+	p, water := noisyProfile()
+	pulses, err := DetectPulses(p, PulseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pulses) != 1 {
+		t.Fatalf("%d pulses: %+v", len(pulses), pulses)
+	}
+	pl := pulses[0]
+	if !pl.Start.Equal(water.Add(time.Hour)) {
+		t.Errorf("pulse starts %s, water came at %s", pl.Start, water)
+	}
+	near(t, "10 cm baseline", pl.Layers[0].Before, 22, 0.15)
+	near(t, "amount", pl.AmountMM, 19.5, 0.6)
+	near(t, "10 cm rise", pl.Layers[0].Rise, 13, 0.4)
+	if len(pl.Layers) != 2 {
+		t.Fatalf("%d layers", len(pl.Layers))
+	}
+	near(t, "20 cm rise", pl.Layers[1].Rise, 4.5, 0.4)
+}

@@ -423,8 +423,10 @@ type Irrigations struct {
 }
 
 // pulseMargin is read before the range so a pulse starting at its beginning
-// has the low its rise is measured from.
-const pulseMargin = 12 * time.Hour
+// has what agro.DetectPulses measures it against: the low within 12 h of the
+// rise, the 6 h baseline before its onset and the drying trend of the day
+// before.
+const pulseMargin = 36 * time.Hour
 
 // DefaultMinPulse is the least water, mm, a pulse must store to be listed:
 // a field irrigation puts on tens of millimetres, and rises storing less
@@ -436,7 +438,10 @@ const DefaultMinPulse = 5.0
 // by the rain from 12 h before a pulse's start to 2 h after it; water
 // reaches 10 cm within the first hour of a storm, so that window misses
 // most of a long one. Here a pulse is rain when the rain from 12 h before
-// its start until its last layer peaked is at least half its amount.
+// its start until its first layer peaked is at least half its amount: the
+// top layer peaks as the rain ends, while deeper layers may peak a day or
+// two later, by when the next day's shower would pass a watering off as
+// rain.
 func (s *Service) pulses(ctx context.Context, viewer int64, d *devices.Device, t *devices.Type, st *SoilSettings, stationID int64, begin, end time.Time, minAmount float64) (*Irrigations, error) {
 	out := &Irrigations{Begin: ms(begin), End: ms(end), MinAmountMM: minAmount, Pulses: []PulseView{}}
 	p, err := s.profile(ctx, d, t, "soilMoisture", begin.Add(-pulseMargin), end)
@@ -467,12 +472,12 @@ func (s *Service) pulses(ctx context.Context, viewer int64, d *devices.Device, t
 		v := PulseView{Start: ms(pl.Start), Date: pl.Start.In(s.loc).Format(time.DateOnly), Source: "unknown",
 			AmountMM: round(pl.AmountMM, 2), FrontDepth: pl.FrontDepth, FrontSpeed: round(pl.FrontSpeed, 2), Layers: []PulseLayerView{}}
 		last := pl.Start
+		if len(pl.Layers) > 0 && pl.Layers[0].PeakTime.After(last) {
+			last = pl.Layers[0].PeakTime
+		}
 		for _, l := range pl.Layers {
-			if l.PeakTime.After(last) {
-				last = l.PeakTime
-			}
 			v.Layers = append(v.Layers, PulseLayerView{Depth: l.Depth, Arrival: ms(l.Arrival), LagHours: round(l.LagHours, 2),
-				PeakTime: ms(l.PeakTime), Before: l.Before, Peak: l.Peak, Rise: round(l.Rise, 2), WaterMM: round(l.WaterMM, 2)})
+				PeakTime: ms(l.PeakTime), Before: round(l.Before, 2), Peak: l.Peak, Rise: round(l.Rise, 2), WaterMM: round(l.WaterMM, 2)})
 		}
 		if rain != nil {
 			mm := rain.sum(last, last.Sub(pl.Start)+12*time.Hour)

@@ -15,6 +15,7 @@ package simulator
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -65,6 +66,47 @@ type Sim struct {
 
 	rainCarry float64 // rain in the gauge's bucket that has not tipped yet, mm
 	tipMM     float64 // rain per bucket tip, mm
+
+	irrigations []Irrigation // the waterings applied so far: ground truth for tests
+}
+
+// Irrigation is one watering the simulated farmer applied to a soil
+// device's field.
+type Irrigation struct {
+	Start time.Time // when water first reached the surface
+	End   time.Time // the end of the last step with water applied
+	MM    float64   // water applied, mm
+}
+
+// Irrigations returns the waterings applied to the device's field since the
+// Sim was created (about one a week on an irrigated field), oldest first:
+// the ground truth of irrigation recognition. Reading it does not change the
+// simulation.
+func (s *Sim) Irrigations() []Irrigation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.irrigations)
+}
+
+// SoilTemperature is the model's soil temperature (°C) at depth cm at the
+// time the state has been advanced to (the last report), without the
+// sensor's noise; ok is false for a device without soil. Reading it does not
+// change the simulation.
+func (s *Sim) SoilTemperature(depth int) (float64, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.soil == nil {
+		return 0, false
+	}
+	return s.soil.temperature(depth), true
+}
+
+// RainBetween is the rain (mm) that fell on the device's site in (a, b]:
+// the regional rain times the site's catch factor, before the gauge's
+// bucket rounds it to whole tips. Reading it does not change the
+// simulation.
+func (s *Sim) RainBetween(a, b time.Time) float64 {
+	return rainBetween(a, b) * s.catchFactor
 }
 
 // Limits of the state's integration.
@@ -175,7 +217,16 @@ func (s *Sim) step(t0, t1 time.Time) {
 	w := weatherAt(t0.Add(t1.Sub(t0)/2), s.d.Lat, s.d.Lng)
 	rain := rainBetween(t0, t1) * s.catchFactor
 	if s.soil != nil {
-		s.soil.step(dt, &w, rain+s.soil.irrigationRate(t0, &w)*dt)
+		irr := s.soil.irrigationRate(t0, &w) * dt
+		if irr > 0 {
+			if n := len(s.irrigations); n > 0 && !t0.After(s.irrigations[n-1].End) {
+				s.irrigations[n-1].MM += irr
+				s.irrigations[n-1].End = t1
+			} else {
+				s.irrigations = append(s.irrigations, Irrigation{Start: t0, End: t1, MM: irr})
+			}
+		}
+		s.soil.step(dt, &w, rain+irr)
 	}
 	if s.tilt != nil {
 		s.tilt.step(s.evo, dt, rain)
