@@ -33,5 +33,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Only a guard against a hung test: antd forms in jsdom on a busy 2-core machine can take
+    // several seconds, and no test here is about speed.
+    testTimeout: 60_000,
   },
 });
