@@ -210,6 +210,165 @@ describe('device detail pages', () => {
   });
 });
 
+/** Waits for the page to settle, then saves one card (its tab as shown) as a screenshot. */
+async function shotOf(page: Page, testId: string, name: string) {
+  await page.waitForLoadState('networkidle');
+  const card = page.getByTestId(testId);
+  await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot keeps the sticky top bar at the top
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.waitForTimeout(1200); // ECharts' own entry animation is not a CSS one
+  const box = await card.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
+  });
+  await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true, clip: box });
+}
+
+describe('analyses on the detail pages', () => {
+  const SOIL_TABS: [string, string, RegExp][] = [
+    ['Irrigation history', 'poi-irri', /Irrigations|No irrigation or rain/],
+    ['ET analysis', 'poi-et', /Reference ET0/],
+    ['Waterlogging', 'poi-waterlogging|poi-waterlogging-unset', /Waterlogged hours|unit weight/],
+    ['Freeze–thaw', 'poi-freeze', /Soil now/],
+    ['Soil settings', 'poi-soil-settings', /Field capacity/],
+  ];
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`zhi-shang: every analysis tab shows its data or says why not (en_US, ${scheme})`, async () => {
+      const { context, page } = await browser({ colorScheme: scheme });
+      await presetLanguage(context, 'en_US');
+      await login(page);
+      await openDevice(page, deviceOf(await listDevices(page), 21));
+      const card = page.getByTestId('poi-soil-analyses');
+      for (const [tab, testIds, text] of SOIL_TABS) {
+        await card.getByRole('tab', { name: tab }).click();
+        const body = card.locator(testIds.split('|').map((id) => `[data-testid="${id}"]`).join(', '));
+        await expect.poll(() => body.count(), SLOW).toBeGreaterThan(0);
+        await expect.poll(() => body.first().innerText(), SLOW).toMatch(text);
+        const shown = await body.first().innerText();
+        expect(shown).not.toMatch(/NaN|undefined|null/);
+        expect(shown).not.toMatch(/\d\.\d{3,}/); // two decimals at most
+        if (tab === 'ET analysis') {
+          // No forecast provider in tests: the view says so plainly.
+          await expect.poll(() => card.getByTestId('poi-et-forecast-unavailable').innerText(), SLOW).toContain('forecast is unavailable');
+          await expect.poll(() => card.locator('[data-testid="poi-chart"] canvas, [data-testid="poi-et-empty"]').count(), SLOW).toBeGreaterThan(0);
+        }
+        const slug = tab.toLowerCase().replace(/[^a-z]+/g, '-');
+        await shotOf(page, 'poi-soil-analyses', `poi-zhi-shang-${slug}-${scheme}.png`);
+      }
+    });
+  }
+
+  test('zhi-shang: the soil settings form checks every rule before saving (en_US)', async () => {
+    const { context, page } = await browser({ colorScheme: 'light' });
+    await presetLanguage(context, 'en_US');
+    await login(page);
+    await openDevice(page, deviceOf(await listDevices(page), 21));
+    const card = page.getByTestId('poi-soil-analyses');
+    await card.getByRole('tab', { name: 'Soil settings' }).click();
+    const form = card.getByTestId('poi-soil-settings');
+    const errors = () => form.locator('.ant-form-item-explain-error').allInnerTexts();
+    const fc10 = form.getByLabel('Field capacity at 10 cm');
+    const fc20 = form.getByLabel('Field capacity at 20 cm');
+    const uw10 = form.getByLabel('Unit weight at 10 cm');
+    await expect.poll(() => fc10.count(), SLOW).toBe(1);
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/apis/poi/shang/config') && r.method() === 'PUT') saves.push(r.url());
+    });
+
+    await fc10.fill('');
+    await uw10.fill('0');
+    await form.getByTestId('poi-soil-settings-save').click();
+    await expect.poll(errors).toEqual(
+      expect.arrayContaining(['Please enter the field capacity at 10 cm', 'The unit weight at 10 cm must be greater than 0']),
+    );
+    await fc10.fill('20');
+    await fc20.fill('26.5');
+    await uw10.fill('1.35');
+    await form.getByTestId('poi-soil-settings-save').click();
+    await expect.poll(errors).toContain(
+      'The field capacities at 10 cm and 20 cm differ by 6.5%; adjacent layers may differ by at most 4%',
+    );
+    expect(saves).toEqual([]);
+    await shotOf(page, 'poi-soil-analyses', 'poi-zhi-shang-settings-errors-en.png');
+
+    // A valid form saves, and the analyses read the new soil.
+    await fc20.fill('24');
+    const rest = await form.locator('input[aria-label^="Field capacity at"]').all();
+    for (const [i, input] of rest.entries()) if (i > 1) await input.fill(String(24 + Math.min(i - 1, 4) * 0.5));
+    for (const input of await form.locator('input[aria-label^="Unit weight at"]').all()) await input.fill('1.35');
+    const saved = page.waitForResponse((r) => r.url().includes('/apis/poi/shang/config') && r.request().method() === 'PUT');
+    await form.getByTestId('poi-soil-settings-save').click();
+    const answer = await (await saved).json();
+    expect(answer.code).toBe(0);
+    expect(answer.data.configured).toBe(true);
+    expect(answer.data.nodes[0]).toMatchObject({ depth: 10, fieldCapacity: 20, unitWeight: 1.35 });
+    await expect.poll(errors).toEqual([]);
+    await expect.poll(() => page.locator('.ant-message').innerText(), SLOW).toContain('Soil settings saved');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`rain gauge: warning levels from the server and the I-D chart with its threshold (en_US, ${scheme})`, async () => {
+      const { context, page } = await browser({ colorScheme: scheme });
+      await presetLanguage(context, 'en_US');
+      await login(page);
+      const gauge = deviceOf(await listDevices(page), 6);
+      await openDevice(page, gauge);
+      const warnings = page.getByTestId('poi-rain-warnings');
+      await expect.poll(() => warnings.count(), SLOW).toBe(1);
+      await expect.poll(() => warnings.innerText(), SLOW).toMatch(/No rainstorm warning|Rainstorm warning 0[1-4]/);
+      await expect.poll(() => warnings.innerText(), SLOW).toContain('Warning spells');
+      const spells = await page.evaluate(
+        async (id) => (await (await fetch(`/apis/poi/${id}/pluviometer/early-warning?days=7`)).json()).data.episodes.length,
+        gauge.id,
+      );
+      if (spells === 0) await expect.poll(() => warnings.getByTestId('poi-rain-warnings-empty').count()).toBe(1);
+      const id = page.getByTestId('poi-rain-id');
+      await expect.poll(() => id.locator('canvas').count(), SLOW).toBeGreaterThan(0);
+      await expect.poll(() => id.innerText(), SLOW).toMatch(/events?, \d+ above the threshold|No rain event/);
+      await shotOf(page, 'poi-rain-analyses', `poi-pluviometer-analyses-${scheme}.png`);
+    });
+  }
+
+  test('weather station: warning signals and the fire weather index (zh_CN, light)', async () => {
+    const { page } = await browser({ colorScheme: 'light' });
+    await login(page);
+    const station = deviceOf(await listDevices(page), 7);
+    await openDevice(page, station);
+    const alerts = page.getByTestId('poi-weather-alerts');
+    await expect.poll(() => alerts.count(), SLOW).toBe(1);
+    const answer = await page.evaluate(async (id) => (await (await fetch(`/apis/qi/weather/alert?id=${id}`)).json()).data, station.id);
+    if (answer.alerts.length === 0) await expect.poll(() => alerts.innerText(), SLOW).toContain('当前没有预警信号');
+    else await expect.poll(() => alerts.innerText(), SLOW).toContain(answer.alerts[0].code);
+    await expect.poll(() => alerts.innerText(), SLOW).toContain('由本站传感器判定');
+    const fwi = page.getByTestId('poi-fwi');
+    await expect.poll(() => fwi.innerText(), SLOW).toContain('最新 FWI');
+    await expect.poll(() => fwi.locator('canvas').count(), SLOW).toBeGreaterThan(0);
+    expect(await fwi.innerText()).not.toMatch(/NaN|undefined|\d\.\d{3,}/);
+    await shotOf(page, 'poi-weather-analyses', 'poi-tianqi-analyses-zh_CN-light.png');
+  });
+
+  test('landslide: the server trend of each axis (en_US, light)', async () => {
+    const { context, page } = await browser({ colorScheme: 'light' });
+    await presetLanguage(context, 'en_US');
+    await login(page);
+    await openDevice(page, deviceOf(await listDevices(page), 8));
+    const trend = page.getByTestId('poi-tilt-trend');
+    await expect.poll(() => trend.innerText(), SLOW).toMatch(/°\/day/);
+    await expect.poll(() => trend.innerText(), SLOW).toContain('Cumulative');
+    expect(await trend.innerText()).not.toMatch(/NaN|undefined|\d\.\d{3,}/);
+    await shotOf(page, 'poi-tilt-trend', 'poi-shan-jing-trend-en-light.png');
+  });
+});
+
 test('a device is renamed on its page, with the name rules checked first', async () => {
   const { context, page } = await browser({ colorScheme: 'light' });
   await presetLanguage(context, 'en_US');

@@ -25,9 +25,13 @@ import { CameraControlsCard, ImagesCard, InsectSummary } from './kinds/camera';
 import { IrrigationSummary } from './kinds/irrigation';
 import { LevelSummary, TopologyCard } from './kinds/level';
 import { RainfallView } from './kinds/rainfall-view';
+import { RainAnalysesCard } from './kinds/rain-analyses';
 import { RainSummary } from './kinds/rain-summary';
+import { SoilAnalysesCard } from './kinds/soil-analyses';
 import { SoilProfileView } from './kinds/soil-profile-view';
 import { TiltSummary, TiltTrendView } from './kinds/tilt';
+import { TiltTrendCard } from './kinds/tilt-trend-card';
+import { WeatherAnalysesCard } from './kinds/weather-analyses';
 import { WeatherSummary } from './kinds/weather-summary';
 import { RealtimeCard } from './realtime-card';
 import { SettingsCard } from './settings-card';
@@ -61,11 +65,15 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
   const id = device.id;
   switch (kind) {
     case 'tianqi':
-      return { summary: <WeatherSummary deviceId={id} catalogue={catalogue} readings={readings} /> };
+      return {
+        summary: <WeatherSummary deviceId={id} catalogue={catalogue} readings={readings} />,
+        extra: <WeatherAnalysesCard deviceId={id} />,
+      };
     case 'pluviometer':
       return {
         summary: <RainSummary deviceId={id} />,
         covered: ['rainfall'],
+        extra: <RainAnalysesCard deviceId={id} />,
         views: [{ key: 'rain', label: t('rain.view'), render: (context) => <RainfallView {...context} /> }],
       };
     case 'moisture':
@@ -73,10 +81,16 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
     case 'dcr004':
       return {
         views: [{ key: 'profile', label: t('soil.view'), render: (context) => <SoilProfileView {...context} /> }],
+        extra: <SoilAnalysesCard deviceId={id} />,
       };
     case 'shan-jing':
       return {
-        summary: <TiltSummary deviceId={id} catalogue={catalogue} readings={readings} />,
+        summary: (
+          <>
+            <TiltSummary deviceId={id} catalogue={catalogue} readings={readings} />
+            <TiltTrendCard deviceId={id} />
+          </>
+        ),
         covered: ['tiltAngle', 'tiltX', 'tiltY'],
         views: [{ key: 'tilt', label: t('tilt.view'), render: (context) => <TiltTrendView {...context} /> }],
       };

@@ -1,5 +1,5 @@
 /** The parts of ECharts the device pages draw with; everything else stays out of the bundle. */
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -15,6 +15,7 @@ echarts.use([
   LineChart,
   BarChart,
   HeatmapChart,
+  ScatterChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,

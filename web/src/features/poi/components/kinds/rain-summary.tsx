@@ -1,6 +1,7 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MISSING } from '@/lib/format';
+import { useEarlyWarning } from '../../api/analyses';
 import { rainClass, warningLevelAt, WARNING_COLORS, WARNING_CRITERIA, type RainWindow, type WarningLevel } from '../../lib/rain';
 import { useNow } from '../../lib/use-now';
 import { formatValue } from '../../lib/values';
@@ -64,7 +65,11 @@ export function RainSummary({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('poi');
   const now = useNow();
   const { amounts } = useRecentAmounts(deviceId, 'rainfall', now);
-  const level = amounts?.recent ? warningLevelAt(amounts.recent, now) : 0;
+  // The server's signal (docs/analyses.md) wins; the readings decide only until it answers.
+  const warning = useEarlyWarning(deviceId);
+  const serverLevel = warning.data?.current?.level;
+  const level: WarningLevel =
+    typeof serverLevel === 'number' ? (Math.max(0, Math.min(4, serverLevel)) as WarningLevel) : amounts?.recent ? warningLevelAt(amounts.recent, now) : 0;
   return (
     <SummaryCard
       title={t('rain.title')}

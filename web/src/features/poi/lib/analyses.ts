@@ -1,0 +1,24 @@
+import { truncateDecimal } from '@/lib/format';
+
+/** SPEC.md §5: the ET analysis exports at most three years. */
+export const MAX_ET_EXPORT_DAYS = 3 * 366;
+
+interface EtRow {
+  date: string;
+  et0: number | null;
+  kc: number | null;
+  etc: number | null;
+  stage?: string;
+}
+
+/** The ET days as CSV; values cut to two decimals, missing as '--'. */
+export function etCsv(days: readonly EtRow[]): string {
+  const lines = ['date,et0_mm,kc,etc_mm,stage'];
+  for (const day of days) lines.push([day.date, truncateDecimal(day.et0), truncateDecimal(day.kc), truncateDecimal(day.etc), day.stage ?? ''].join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Sorts I-D events' points for the log-log chart: [duration h, mean intensity mm/h]. */
+export function idPoints(events: readonly { hours: number; intensity: number; exceeded: boolean }[], exceeded: boolean): [number, number][] {
+  return events.filter((e) => e.exceeded === exceeded && e.hours > 0 && e.intensity > 0).map((e) => [e.hours, e.intensity]);
+}
