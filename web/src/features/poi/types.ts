@@ -1,20 +1,5 @@
 /** Detail page kinds: the route segment of /apps/poi/{kind}/… (docs/device-types.md). */
-export const POI_KINDS = [
-  'liquidometer',
-  'ibiosense',
-  'tianqi',
-  'pluviometer',
-  'moisture',
-  'zhi-shang',
-  'yun-yao',
-  'dcr004',
-  'shan-jing',
-] as const;
-export type PoiKind = (typeof POI_KINDS)[number];
-
-export function isPoiKind(value: unknown): value is PoiKind {
-  return typeof value === 'string' && (POI_KINDS as readonly string[]).includes(value);
-}
+export { DETAIL_PAGES as POI_KINDS, isDetailPage as isPoiKind, type DetailPage as PoiKind } from '@/lib/detail-path';
 
 /** What the caller may do with a device besides reading it. */
 export interface DeviceRight {

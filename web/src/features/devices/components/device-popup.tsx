@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime, formatReportTime, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
-import { deviceDetailPath } from '../detail-path';
+import { deviceDetailPath } from '@/lib/detail-path';
 import type { MapDevice } from '../types';
 import { StatusTag } from './status-tag';
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MISSING } from '@/lib/format';
-import { deviceDetailPath } from '../detail-path';
+import { deviceDetailPath } from '@/lib/detail-path';
 import { formatCoordinates } from '../display';
 import { PAGE_SIZES } from '../list-query';
 import { SORT_KEYS, type Device, type SortKey, type SortOrder } from '../types';
