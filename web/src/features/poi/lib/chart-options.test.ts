@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heatmapOption, timeSeriesOption, valueLabel, type TimeChartSpec } from './chart-options';
+import { heatmapOption, timeSeriesOption, valueLabel, widened, type TimeChartSpec } from './chart-options';
 
 type Series = { type: string; step?: string; data: number[][]; markLine?: { data: { yAxis: number }[] } };
 type Axis = { min?: number; max?: number; minInterval?: number; axisLabel: { formatter: (v: number) => string } };
@@ -85,5 +85,14 @@ describe('heatmapOption', () => {
       [0, 0, 21.4],
       [1, 1, 30.2],
     ]);
+  });
+});
+
+describe('widened', () => {
+  it('keeps a level flickering by 0.01 m on an axis at least 0.2 m tall', () => {
+    expect(widened({ min: 3.39, max: 3.4 }, 2)).toEqual([3.29, 3.5]);
+  });
+  it('leaves a range that is tall enough to the chart', () => {
+    expect(widened({ min: -4, max: 6 }, 1)).toBeNull();
   });
 });

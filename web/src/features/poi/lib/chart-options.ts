@@ -89,6 +89,21 @@ export function valueLabel(value: unknown, spec: Pick<TimeChartSpec, 'unit' | 'p
   return formatWithUnit(number, spec.unit, spec.precision);
 }
 
+type Extent = { min: number; max: number };
+
+/**
+ * An axis range at least 20 steps of the reading's precision tall (0.2 m for a level read to
+ * 0.01 m), centred on the data, or null to let the chart choose: a reading that flickers by
+ * its last digit should look flat, not like a square wave.
+ */
+export function widened({ min, max }: Extent, precision: number): [number, number] | null {
+  const span = 20 * 10 ** -precision;
+  if (!Number.isFinite(min) || !Number.isFinite(max) || max - min >= span) return null;
+  const mid = (min + max) / 2;
+  const f = 10 ** precision;
+  return [Math.floor((mid - span / 2) * f) / f, Math.ceil((mid + span / 2) * f) / f];
+}
+
 export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
   const colors = axisColors(spec.dark);
   const multiple = spec.series.length > 1 || Boolean(spec.legend);
@@ -131,8 +146,8 @@ export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
     yAxis: {
       type: 'value',
       scale: !spec.series.some((s) => s.kind === 'bar') && !states,
-      min: states ? Math.min(...states) : undefined,
-      max: states ? Math.max(...states) : undefined,
+      min: states ? Math.min(...states) : (e: Extent) => widened(e, spec.precision)?.[0] ?? null,
+      max: states ? Math.max(...states) : (e: Extent) => widened(e, spec.precision)?.[1] ?? null,
       interval: states ? 1 : undefined,
       // Whole-number readings (counts, dBm) get whole-number ticks.
       minInterval: spec.precision === 0 ? 1 : undefined,
