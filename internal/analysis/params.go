@@ -8,7 +8,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
-	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
 // derived is a parameter computed from readings rather than measured.
@@ -206,7 +205,7 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 						agg = p.Daily[0]
 					}
 					aggs[key.param] = string(agg)
-					values[key] = append(values[key], [2]float64{float64(k), round(dayStat(day, agg), 4)})
+					values[key] = append(values[key], [2]float64{float64(k), round(day.Stat(string(agg)), 4)})
 					if key.param == "windSpeed" { // a day's wind level is its highest wind's
 						values[windMax] = append(values[windMax], [2]float64{float64(k), day.Max})
 					}
@@ -310,19 +309,4 @@ func nodesOf(p *devices.Param, t *devices.Type) []int {
 		return t.Nodes
 	}
 	return []int{0}
-}
-
-// dayStat is one statistic of a day.
-func dayStat(d telemetry.Day, agg devices.Agg) float64 {
-	switch agg {
-	case devices.AggMin:
-		return d.Min
-	case devices.AggMax:
-		return d.Max
-	case devices.AggSum:
-		return d.Sum
-	case devices.AggLast:
-		return d.Last
-	}
-	return d.Avg()
 }

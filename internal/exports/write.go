@@ -219,7 +219,7 @@ func (s *Service) writeDaily(ctx context.Context, tbl *export.Table, j *Job, col
 			order = append(order, at)
 		}
 		for _, i := range idx {
-			row[i] = roundTo(dayValue(day, cols[i].agg), dailyDigits)
+			row[i] = roundTo(day.Stat(string(cols[i].agg)), dailyDigits)
 		}
 	}
 	slices.Sort(order)
@@ -230,21 +230,6 @@ func (s *Service) writeDaily(ctx context.Context, tbl *export.Table, j *Job, col
 		p.rows.Add(1)
 	}
 	return nil
-}
-
-// dayValue is one statistic of a day.
-func dayValue(d telemetry.Day, agg devices.Agg) float64 {
-	switch agg {
-	case devices.AggMin:
-		return d.Min
-	case devices.AggMax:
-		return d.Max
-	case devices.AggSum:
-		return d.Sum
-	case devices.AggLast:
-		return d.Last
-	}
-	return d.Avg()
 }
 
 // roundTo rounds v to digits decimals.

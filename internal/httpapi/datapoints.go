@@ -370,23 +370,16 @@ type dayDTO struct {
 
 // dayValue returns a day's statistic by aggregation name.
 func dayValue(d telemetry.Day, agg devices.Agg, aggregated bool) float64 {
-	switch agg {
-	case devices.AggMin:
-		return d.Min
-	case devices.AggMax:
-		return d.Max
-	case devices.AggSum:
-		if aggregated {
-			return d.Sum * float64(d.Count) // Sum is the nodes' mean daily average here
-		}
-		return d.Sum
-	case devices.AggLast:
-		return d.Last
-	}
 	if aggregated {
-		return d.Sum
+		// Sum is the nodes' mean daily average here.
+		switch agg {
+		case devices.AggSum:
+			return d.Sum * float64(d.Count)
+		case devices.AggAvg:
+			return d.Sum
+		}
 	}
-	return d.Avg()
+	return d.Stat(string(agg))
 }
 
 func (h *historyQuery) primary(param string) devices.Agg {

@@ -59,6 +59,22 @@ type Day struct {
 // Avg is the day's mean.
 func (d Day) Avg() float64 { return d.Sum / float64(d.Count) }
 
+// Stat returns the day's statistic of that name (a devices.Agg): "min",
+// "max", "sum", "last", or the mean for anything else.
+func (d Day) Stat(name string) float64 {
+	switch name {
+	case "min":
+		return d.Min
+	case "max":
+		return d.Max
+	case "sum":
+		return d.Sum
+	case "last":
+		return d.Last
+	}
+	return d.Avg()
+}
+
 // Query selects readings of one device. Empty Params or Nodes mean all.
 type Query struct {
 	DeviceID   int64
