@@ -82,6 +82,7 @@ const desktopRoutes: RouteObject[] = [
   soon(paths.feedback, 'feedback'),
   soon(paths.changelog, 'changelog'),
   { path: paths.account, handle: handle('account'), lazy: page(() => import('./routes/desktop/account')) },
+  { path: paths.sharing, handle: handle('sharing'), lazy: page(() => import('./routes/desktop/sharing')) },
   soon(paths.legacyDeviceDetail, 'legacyDeviceDetail'),
   soon(paths.audioTest, 'audioTest'),
 ];
@@ -140,7 +141,12 @@ export const routes: RouteObject[] = [
       {
         // Reached by scanning a device or from a partner's site: no login check.
         Component: PlainLayout,
-        children: [soon(paths.uniPortal, 'uniPortal'), soon(paths.externalDevice, 'externalDevice')],
+        children: [
+          soon(paths.uniPortal, 'uniPortal'),
+          soon(paths.externalDevice, 'externalDevice'),
+          // A share or transfer link: describes itself to anyone, asks for a login to accept.
+          { path: paths.authorized, handle: handle('authorized'), lazy: page(() => import('./routes/authorized')) },
+        ],
       },
       {
         Component: RequireAuth,
@@ -148,7 +154,7 @@ export const routes: RouteObject[] = [
           { Component: DesktopLayout, children: desktopRoutes },
           {
             Component: PlainLayout,
-            children: [soon(paths.deviceInfo, 'deviceInfo'), soon(paths.authorized, 'authorized')],
+            children: [soon(paths.deviceInfo, 'deviceInfo')],
           },
           { path: paths.mobile.root, Component: MobileLayout, children: mobileRoutes },
         ],

@@ -44,6 +44,7 @@ export const paths = {
   feedback: '/console/feedback',
   changelog: '/console/release/log',
   account: '/console/account',
+  sharing: '/console/authorization',
   legacyDeviceDetail: '/console/poi/detail',
   audioTest: '/test/audio',
 

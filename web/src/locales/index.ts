@@ -5,6 +5,7 @@ import enErrors from './en_US/errors.json';
 import enNav from './en_US/nav.json';
 import enPoi from './en_US/poi.json';
 import enRules from './en_US/rules.json';
+import enSharing from './en_US/sharing.json';
 import cnAccount from './zh_CN/account.json';
 import cnCommon from './zh_CN/common.json';
 import cnDevices from './zh_CN/devices.json';
@@ -12,6 +13,7 @@ import cnErrors from './zh_CN/errors.json';
 import cnNav from './zh_CN/nav.json';
 import cnPoi from './zh_CN/poi.json';
 import cnRules from './zh_CN/rules.json';
+import cnSharing from './zh_CN/sharing.json';
 import twAccount from './zh_TW/account.json';
 import twCommon from './zh_TW/common.json';
 import twDevices from './zh_TW/devices.json';
@@ -19,6 +21,7 @@ import twErrors from './zh_TW/errors.json';
 import twNav from './zh_TW/nav.json';
 import twPoi from './zh_TW/poi.json';
 import twRules from './zh_TW/rules.json';
+import twSharing from './zh_TW/sharing.json';
 
 /** The base language: its files define which keys exist and their types. */
 export const baseResources = {
@@ -29,6 +32,7 @@ export const baseResources = {
   devices: cnDevices,
   poi: cnPoi,
   rules: cnRules,
+  sharing: cnSharing,
 };
 
 export type Namespace = keyof typeof baseResources;
@@ -40,6 +44,6 @@ type LooseResources = Record<Namespace, Record<string, unknown>>;
 
 export const resources: Record<'zh_CN' | 'zh_TW' | 'en_US', LooseResources> = {
   zh_CN: baseResources,
-  zh_TW: { common: twCommon, nav: twNav, account: twAccount, errors: twErrors, devices: twDevices, poi: twPoi, rules: twRules },
-  en_US: { common: enCommon, nav: enNav, account: enAccount, errors: enErrors, devices: enDevices, poi: enPoi, rules: enRules },
+  zh_TW: { common: twCommon, nav: twNav, account: twAccount, errors: twErrors, devices: twDevices, poi: twPoi, rules: twRules, sharing: twSharing },
+  en_US: { common: enCommon, nav: enNav, account: enAccount, errors: enErrors, devices: enDevices, poi: enPoi, rules: enRules, sharing: enSharing },
 };

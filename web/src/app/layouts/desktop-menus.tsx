@@ -35,7 +35,7 @@ interface MenuEntry<Key> {
 export const mainMenu: MenuEntry<MainKey>[] = [
   { key: 'device', to: paths.devices, icon: <ClusterOutlined />, also: ['/apps/poi', paths.legacyDeviceDetail] },
   { key: 'event', to: paths.events, icon: <UnreadMenuIcon icon={<AlertOutlined />} /> },
-  { key: 'mine', to: paths.account, icon: <UserOutlined /> },
+  { key: 'mine', to: paths.account, icon: <UserOutlined />, also: [paths.sharing] },
   { key: 'aiLab', to: paths.aiLab, icon: <ExperimentOutlined /> },
   { key: 'application', to: paths.openApi, icon: <AppstoreOutlined /> },
   { key: 'support', to: paths.feedback, icon: <CustomerServiceOutlined />, also: [paths.changelog] },
