@@ -26,6 +26,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/sharing"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/web"
@@ -143,7 +144,8 @@ func (m *Main) Run(ctx context.Context) error {
 	m.HTTP = httpapi.New(httpapi.Options{
 		Analyses: an,
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, Location: m.loc, Metrics: m.Metrics,
+		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
+		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{

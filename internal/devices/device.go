@@ -116,6 +116,9 @@ type Device struct {
 	Config        Config
 
 	Tags []Tag // the caller's tags on this device
+	// Grant is the caller's right on a device shared with them, where a
+	// list knows it; nil for their own devices.
+	Grant *Right
 }
 
 // Type returns the device's type; for a slave, its slave catalogue.

@@ -12,17 +12,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
 
-// Right is what a caller may do with a device they can see.
-type Right struct {
-	Owner    bool
-	Rename   bool // edit name and profile
-	Settings bool // edit settings
-	Export   bool // export data
-}
-
-// OwnerRight is the owner's: everything.
-var OwnerRight = Right{Owner: true, Rename: true, Settings: true, Export: true}
-
 // Store is what the device service needs from the database.
 type Store interface {
 	CreateDevice(ctx context.Context, d *Device, sealedKey string) error
@@ -50,6 +39,8 @@ type Store interface {
 	AddDeviceTag(ctx context.Context, account, device, tag int64) error
 	RemoveDeviceTag(ctx context.Context, account, device, tag int64) error
 	DeviceTags(ctx context.Context, account int64, ids []int64) (map[int64][]Tag, error)
+	// DeviceRights returns account's grant on those of ids shared with it.
+	DeviceRights(ctx context.Context, account int64, ids []int64) (map[int64]Right, error)
 }
 
 // Health is what a status message reports.
@@ -196,6 +187,12 @@ func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, er
 	return d, nil
 }
 
+// FindByHashID resolves a page route's hash id to a device, whoever owns
+// it: callers authorize the id before showing anything. Returns ENOTFOUND.
+func (s *Service) FindByHashID(ctx context.Context, hashID string) (*Device, error) {
+	return s.store.FindDeviceByHashID(ctx, hashID)
+}
+
 // FindBySN returns a device by SN, whoever owns it: for the device link,
 // never for a user's request. Returns ENOTFOUND.
 func (s *Service) FindBySN(ctx context.Context, sn string) (*Device, error) {
@@ -205,16 +202,7 @@ func (s *Service) FindBySN(ctx context.Context, sn string) (*Device, error) {
 // Get returns a device the viewer can see, with the viewer's right and tags.
 // Returns ENOTFOUND.
 func (s *Service) Get(ctx context.Context, viewer, id int64) (*Device, Right, error) {
-	d, r, err := s.store.DeviceRight(ctx, viewer, id)
-	if err != nil {
-		return nil, Right{}, err
-	}
-	tags, err := s.store.DeviceTags(ctx, viewer, []int64{id})
-	if err != nil {
-		return nil, Right{}, err
-	}
-	d.Tags = tags[id]
-	return d, r, nil
+	return s.Open(ctx, viewer, id, NeedRead)
 }
 
 // BySN returns a device by SN if the viewer can see it. Returns ENOTFOUND.
@@ -279,8 +267,21 @@ func (s *Service) attachTags(ctx context.Context, viewer int64, list []*Device) 
 	if err != nil {
 		return err
 	}
+	var shared []int64
 	for _, d := range list {
 		d.Tags = tags[d.ID]
+		if d.OwnerID != viewer {
+			shared = append(shared, d.ID)
+		}
+	}
+	rights, err := s.store.DeviceRights(ctx, viewer, shared)
+	if err != nil {
+		return err
+	}
+	for _, d := range list {
+		if r, ok := rights[d.ID]; ok {
+			d.Grant = &r
+		}
 	}
 	return nil
 }
@@ -293,12 +294,8 @@ func (s *Service) Map(ctx context.Context, viewer int64) ([]MapPoint, error) {
 // UpdateProfile edits name, location, coordinates, altitude and install
 // time. Returns ENOTFOUND, EFORBIDDEN (no right to edit), EINVALID.
 func (s *Service) UpdateProfile(ctx context.Context, viewer, id int64, p Profile) error {
-	_, r, err := s.store.DeviceRight(ctx, viewer, id)
-	if err != nil {
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedRename); err != nil {
 		return err
-	}
-	if !r.Rename {
-		return errs.New(errs.EForbidden, "device.noModifyRight")
 	}
 	if err := p.Validate(); err != nil {
 		return err
@@ -308,12 +305,9 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer, id int64, p Profile
 
 // Rename changes only the name. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
 func (s *Service) Rename(ctx context.Context, viewer, id int64, name string) error {
-	d, r, err := s.store.DeviceRight(ctx, viewer, id)
+	d, _, err := s.Authorize(ctx, viewer, id, NeedRename)
 	if err != nil {
 		return err
-	}
-	if !r.Rename {
-		return errs.New(errs.EForbidden, "device.noModifyRight")
 	}
 	p := Profile{Name: name, Location: d.Location, Lat: d.Lat, Lng: d.Lng, Altitude: d.Altitude, InstallAt: d.InstallAt}
 	if err := p.Validate(); err != nil {
@@ -325,12 +319,8 @@ func (s *Service) Rename(ctx context.Context, viewer, id int64, name string) err
 // UpdateConfig edits the device's settings; they take effect at its next
 // report. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
 func (s *Service) UpdateConfig(ctx context.Context, viewer, id int64, c Config) error {
-	_, r, err := s.store.DeviceRight(ctx, viewer, id)
-	if err != nil {
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedSettings); err != nil {
 		return err
-	}
-	if !r.Settings {
-		return errs.New(errs.EForbidden, "device.noModifyRight")
 	}
 	if err := c.Validate(); err != nil {
 		return err
@@ -342,12 +332,8 @@ func (s *Service) UpdateConfig(ctx context.Context, viewer, id int64, c Config) 
 // the device itself may be bound again from its label. Owner only. Returns
 // ENOTFOUND, EFORBIDDEN.
 func (s *Service) Remove(ctx context.Context, viewer, id int64) error {
-	_, r, err := s.store.DeviceRight(ctx, viewer, id)
-	if err != nil {
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedOwner); err != nil {
 		return err
-	}
-	if !r.Owner {
-		return errs.New(errs.EForbidden, "device.noModifyRight")
 	}
 	return s.store.UnbindDevice(ctx, id)
 }
@@ -355,12 +341,9 @@ func (s *Service) Remove(ctx context.Context, viewer, id int64) error {
 // Credentials returns a device's SN and key. Owner only. Returns
 // ENOTFOUND, EFORBIDDEN.
 func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, string, error) {
-	d, r, err := s.store.DeviceRight(ctx, viewer, id)
+	d, _, err := s.Authorize(ctx, viewer, id, NeedOwner)
 	if err != nil {
 		return nil, "", err
-	}
-	if !r.Owner {
-		return nil, "", errs.New(errs.EForbidden, "device.noModifyRight")
 	}
 	sealed, err := s.store.DeviceKey(ctx, id)
 	if err != nil {
@@ -466,7 +449,7 @@ func (s *Service) Bind(ctx context.Context, viewer int64, code, name string) (*D
 // Topology returns a host and its slaves; for a slave, its host and
 // siblings. Returns ENOTFOUND.
 func (s *Service) Topology(ctx context.Context, viewer, id int64) (*Device, []*Device, error) {
-	d, _, err := s.store.DeviceRight(ctx, viewer, id)
+	d, _, err := s.Authorize(ctx, viewer, id, NeedRead)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -512,7 +495,7 @@ func (s *Service) DeleteTag(ctx context.Context, viewer, id int64) error {
 // TagDevice puts one of the viewer's tags on a device the viewer can see.
 // Returns ENOTFOUND, ECONFLICT (already three).
 func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
-	if _, _, err := s.store.DeviceRight(ctx, viewer, id); err != nil {
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedRead); err != nil {
 		return err
 	}
 	return s.store.AddDeviceTag(ctx, viewer, id, tag)
@@ -520,7 +503,7 @@ func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
 
 // UntagDevice removes a tag from a device. Returns ENOTFOUND.
 func (s *Service) UntagDevice(ctx context.Context, viewer, id, tag int64) error {
-	if _, _, err := s.store.DeviceRight(ctx, viewer, id); err != nil {
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedRead); err != nil {
 		return err
 	}
 	return s.store.RemoveDeviceTag(ctx, viewer, id, tag)

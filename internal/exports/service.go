@@ -13,11 +13,11 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// Devices answers who may see and export a device (devices.Service).
+// Devices answers who may export a device (devices.Service).
 type Devices interface {
-	// Get returns a device the viewer can see and the viewer's right on
-	// it. Returns ENOTFOUND.
-	Get(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error)
+	// Authorize returns the device when the viewer holds need on it.
+	// Returns ENOTFOUND, EFORBIDDEN.
+	Authorize(ctx context.Context, viewer, id int64, need devices.Need) (*devices.Device, devices.Right, error)
 }
 
 // Telemetry reads what an export writes.
@@ -105,12 +105,9 @@ func (s *Service) Enabled() bool { return s.o.Mailer != nil }
 // ENOTFOUND (the viewer cannot see the device), EFORBIDDEN (no export
 // right), EUNAVAILABLE (no mail server), EINVALID.
 func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request) (*Job, error) {
-	d, right, err := s.o.Devices.Get(ctx, viewer, deviceID)
+	d, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedExport)
 	if err != nil {
 		return nil, err
-	}
-	if !right.Export {
-		return nil, errs.New(errs.EForbidden, "export.noRight")
 	}
 	if !s.Enabled() {
 		return nil, errs.New(errs.EUnavailable, "export.mailNotConfigured")
@@ -136,7 +133,7 @@ func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request)
 // Get returns one of the viewer's jobs on a device. Another account's job,
 // or one on a device the viewer cannot see, is ENOTFOUND.
 func (s *Service) Get(ctx context.Context, viewer, deviceID int64, id string) (*Job, error) {
-	if _, _, err := s.o.Devices.Get(ctx, viewer, deviceID); err != nil {
+	if _, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedRead); err != nil {
 		return nil, err
 	}
 	j, err := s.o.Store.FindExport(ctx, id)

@@ -158,15 +158,17 @@ func (s *Service) backoff(attempt int) time.Duration {
 
 // attempt writes the job's file and mails it.
 func (s *Service) attempt(ctx context.Context, j *Job, p *progress) error {
-	d, right, err := s.o.Devices.Get(ctx, j.AccountID, j.DeviceID)
-	if errs.KindOf(err) == errs.ENotFound {
+	// The right is checked again when the job runs: a grant revoked or a
+	// device transferred since the request stops the export.
+	d, _, err := s.o.Devices.Authorize(ctx, j.AccountID, j.DeviceID, devices.NeedExport)
+	switch {
+	case err == nil:
+	case errs.KindOf(err) == errs.ENotFound:
 		return &permanent{"export.failed"} // unbound or removed since
-	}
-	if err != nil {
-		return err
-	}
-	if !right.Export {
+	case errs.KindOf(err) == errs.EForbidden:
 		return &permanent{"export.noRight"}
+	default:
+		return err
 	}
 	t := d.Type()
 	if t == nil {

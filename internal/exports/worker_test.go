@@ -322,10 +322,13 @@ type rights struct {
 	right devices.Right
 }
 
-func (r *rights) Get(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error) {
-	d, _, err := r.Devices.Get(ctx, viewer, id)
+func (r *rights) Authorize(ctx context.Context, viewer, id int64, need devices.Need) (*devices.Device, devices.Right, error) {
+	d, _, err := r.Devices.Authorize(ctx, viewer, id, devices.NeedRead)
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if err == nil && !r.right.Allows(need) {
+		return nil, devices.Right{}, need.Denied()
+	}
 	return d, r.right, err
 }
 

@@ -9,55 +9,57 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/analysis"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
 
 // analysisRoutes are the soil, mountain, rain-gauge and weather analyses
 // (SPEC §7; docs/analyses.md). Calls without {id} in their path name the
-// device with ?id=.
+// device with ?id=; the settings writes may name it in their body instead,
+// so the analysis service checks their right itself.
 func (s *Server) analysisRoutes() []route {
 	return []route{
-		{"GET", "/apis/poi/analysis/moisture", s.authed(s.soilMoisture)},
-		{"GET", "/apis/poi/analysis/et_root", s.authed(s.etRoot)},
-		{"GET", "/apis/poi/et0_kc", s.authed(s.etAnalysis)},
-		{"GET", "/apis/poi/data/sqy/query", s.authed(s.moistureData)},
-		{"GET", "/apis/poi/param/list", s.authed(s.analysisParams)},
-		{"GET", "/apis/poi/data/query", s.authed(s.analysisData)},
-		{"GET", "/apis/poi/week/weather", s.authed(s.weekWeather)},
-		{"GET", "/apis/poi/rainfall", s.authed(s.weekRain)},
-		{"GET", "/apis/poi/et0", s.authed(s.weekET0)},
+		{"GET", "/apis/poi/analysis/moisture", s.dev(devices.NeedRead, s.soilMoisture)},
+		{"GET", "/apis/poi/analysis/et_root", s.dev(devices.NeedRead, s.etRoot)},
+		{"GET", "/apis/poi/et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
+		{"GET", "/apis/poi/data/sqy/query", s.dev(devices.NeedRead, s.moistureData)},
+		{"GET", "/apis/poi/param/list", s.dev(devices.NeedRead, s.analysisParams)},
+		{"GET", "/apis/poi/data/query", s.dev(devices.NeedRead, s.analysisData)},
+		{"GET", "/apis/poi/week/weather", s.dev(devices.NeedRead, s.weekWeather)},
+		{"GET", "/apis/poi/rainfall", s.dev(devices.NeedRead, s.weekRain)},
+		{"GET", "/apis/poi/et0", s.dev(devices.NeedRead, s.weekET0)},
 		{"PUT", "/apis/poi/crop/update", s.authed(s.updateCrop)},
 		{"POST", "/apis/poi/crop/update", s.authed(s.updateCrop)},
-		{"GET", "/apis/poi/tilt/yaw", s.authed(s.tiltYaw)},
-		{"GET", "/apis/poi/seven/mete", s.authed(s.sevenMete)},
+		{"GET", "/apis/poi/tilt/yaw", s.dev(devices.NeedRead, s.tiltYaw)},
+		{"GET", "/apis/poi/seven/mete", s.dev(devices.NeedRead, s.sevenMete)},
 
-		{"GET", "/apis/poi/shang/status", s.authed(s.soilStatus)},
-		{"GET", "/apis/poi/shang/irriRecognition", s.authed(s.irrigations)},
-		{"GET", "/apis/poi/shang/infiltration", s.authed(s.infiltration)},
-		{"GET", "/apis/poi/shang/waterlogging", s.authed(s.waterlogging)},
-		{"GET", "/apis/poi/shang/freezeThaw", s.authed(s.freezeThaw)},
-		{"GET", "/apis/poi/shang/rootdepth", s.authed(s.rootDepth)},
-		{"GET", "/apis/poi/shang/detail", s.authed(s.soilDetail)},
-		{"GET", "/apis/poi/shang/nodes", s.authed(s.soilNodes)},
-		{"GET", "/apis/poi/shang/config", s.authed(s.soilConfig)},
+		{"GET", "/apis/poi/shang/status", s.dev(devices.NeedRead, s.soilStatus)},
+		{"GET", "/apis/poi/shang/irriRecognition", s.dev(devices.NeedRead, s.irrigations)},
+		{"GET", "/apis/poi/shang/infiltration", s.dev(devices.NeedRead, s.infiltration)},
+		{"GET", "/apis/poi/shang/waterlogging", s.dev(devices.NeedRead, s.waterlogging)},
+		{"GET", "/apis/poi/shang/freezeThaw", s.dev(devices.NeedRead, s.freezeThaw)},
+		{"GET", "/apis/poi/shang/rootdepth", s.dev(devices.NeedRead, s.rootDepth)},
+		{"GET", "/apis/poi/shang/detail", s.dev(devices.NeedRead, s.soilDetail)},
+		{"GET", "/apis/poi/shang/nodes", s.dev(devices.NeedRead, s.soilNodes)},
+		{"GET", "/apis/poi/shang/config", s.dev(devices.NeedRead, s.soilConfig)},
 		{"PUT", "/apis/poi/shang/config", s.authed(s.putSoilConfig)},
-		{"GET", "/apis/poi/shang/etc_et0_kc", s.authed(s.etAnalysis)},
-		{"GET", "/apis/poi/shan/trend", s.authed(s.tiltTrend)},
+		{"GET", "/apis/poi/shang/etc_et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
+		{"GET", "/apis/poi/shan/trend", s.dev(devices.NeedRead, s.tiltTrend)},
 
-		{"GET", "/apis/poi/{id}/pluviometer/early-warning", s.authed(s.rainWarning)},
-		{"GET", "/apis/poi/{id}/pluviometer/latest", s.authed(s.rainLatest)},
-		{"GET", "/apis/poi/{id}/pluviometer/i-d", s.authed(s.rainID)},
-		{"GET", "/apis/poi/{id}/pluviometer/i-d/range", s.authed(s.rainIDRange)},
-		{"GET", "/apis/poi/{id}/pluviometer/realtime", s.authed(s.rainRealtime)},
-		{"GET", "/apis/poi/{id}/pluviometer/stats", s.authed(s.rainStats)},
-		{"GET", "/apis/poi/{id}/pluviometer/stats_data", s.authed(s.rainSeries)},
-		{"GET", "/apis/poi/{id}/pluviometer/installing", s.authed(s.rainInstallation)},
+		{"GET", "/apis/poi/{id}/pluviometer/early-warning", s.dev(devices.NeedRead, s.rainWarning)},
+		{"GET", "/apis/poi/{id}/pluviometer/latest", s.dev(devices.NeedRead, s.rainLatest)},
+		{"GET", "/apis/poi/{id}/pluviometer/i-d", s.dev(devices.NeedRead, s.rainID)},
+		{"GET", "/apis/poi/{id}/pluviometer/i-d/range", s.dev(devices.NeedRead, s.rainIDRange)},
+		{"GET", "/apis/poi/{id}/pluviometer/realtime", s.dev(devices.NeedRead, s.rainRealtime)},
+		{"GET", "/apis/poi/{id}/pluviometer/stats", s.dev(devices.NeedRead, s.rainStats)},
+		{"GET", "/apis/poi/{id}/pluviometer/stats_data", s.dev(devices.NeedRead, s.rainSeries)},
+		{"GET", "/apis/poi/{id}/pluviometer/installing", s.dev(devices.NeedRead, s.rainInstallation)},
 
-		{"GET", "/apis/qi/{id}/data/realtime", s.authed(s.weatherNow)},
-		{"GET", "/apis/qi/weather/alert", s.authed(s.weatherAlerts)},
-		{"GET", "/apis/qi/fwi/statistics", s.authed(s.fwiStatistics)},
-		{"GET", "/apis/qi/fwi/history", s.authed(s.fwiHistory)},
-		{"GET", "/apis/qi/data/history", s.authed(s.weatherHistory)},
+		{"GET", "/apis/qi/{id}/data/realtime", s.dev(devices.NeedRead, s.weatherNow)},
+		{"GET", "/apis/qi/weather/alert", s.dev(devices.NeedRead, s.weatherAlerts)},
+		{"GET", "/apis/qi/fwi/statistics", s.dev(devices.NeedRead, s.fwiStatistics)},
+		{"GET", "/apis/qi/fwi/history", s.dev(devices.NeedRead, s.fwiHistory)},
+		{"GET", "/apis/qi/data/history", s.dev(devices.NeedRead, s.weatherHistory)},
 	}
 }
 
@@ -69,7 +71,7 @@ type analysisQuery struct {
 }
 
 func (s *Server) analysisQuery(c *call) (*analysisQuery, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +105,7 @@ func (s *Server) analysisRange(c *call, id int64) (*analysisQuery, error) {
 
 // pathAnalysisQuery is analysisQuery for calls with {id} in their path.
 func (s *Server) pathAnalysisQuery(c *call) (*analysisQuery, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +357,7 @@ func (s *Server) rootDepth(c *call) (any, error) {
 }
 
 func (s *Server) soilDetail(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +365,7 @@ func (s *Server) soilDetail(c *call) (any, error) {
 }
 
 func (s *Server) soilNodes(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -371,7 +373,7 @@ func (s *Server) soilNodes(c *call) (any, error) {
 }
 
 func (s *Server) soilConfig(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +390,7 @@ func (s *Server) putSoilConfig(c *call) (any, error) {
 }
 
 func (s *Server) rainWarning(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -400,7 +402,7 @@ func (s *Server) rainWarning(c *call) (any, error) {
 }
 
 func (s *Server) rainLatest(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -425,7 +427,7 @@ func idThreshold(c *call) (*float64, *float64, error) {
 }
 
 func (s *Server) rainID(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -457,7 +459,7 @@ func (s *Server) rainIDRange(c *call) (any, error) {
 }
 
 func (s *Server) rainRealtime(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -469,7 +471,7 @@ func (s *Server) rainRealtime(c *call) (any, error) {
 }
 
 func (s *Server) rainStats(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -489,7 +491,7 @@ func (s *Server) rainSeries(c *call) (any, error) {
 }
 
 func (s *Server) rainInstallation(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -497,7 +499,7 @@ func (s *Server) rainInstallation(c *call) (any, error) {
 }
 
 func (s *Server) weatherNow(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -505,7 +507,7 @@ func (s *Server) weatherNow(c *call) (any, error) {
 }
 
 func (s *Server) weatherAlerts(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}

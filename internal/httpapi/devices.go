@@ -84,8 +84,13 @@ func (s *Server) toDevice(c *call, d *devices.Device, now time.Time) deviceDTO {
 		LastReportTime: ms(d.LastReportAt), Location: d.Location, Lng: d.Lng, Lat: d.Lat, Altitude: d.Altitude,
 		InstallTime: ms(d.InstallAt), Tags: d.Tags, Faults: d.Faults, Config: d.Config,
 	}
-	if c.account != nil && d.OwnerID != c.account.ID {
+	if c.account != nil && d.OwnerID == c.account.ID {
+		dto.Right = toRight(devices.OwnerRight)
+	} else if c.account != nil {
 		dto.Belong = string(devices.BelongShared)
+		if d.Grant != nil {
+			dto.Right = toRight(*d.Grant)
+		}
 	}
 	if dto.Tags == nil {
 		dto.Tags = []devices.Tag{}
@@ -100,8 +105,12 @@ func (s *Server) toDevice(c *call, d *devices.Device, now time.Time) deviceDTO {
 }
 
 func withRight(dto deviceDTO, r devices.Right) deviceDTO {
-	dto.Right = &rightDTO{Owner: r.Owner, Rename: r.Rename, Settings: r.Settings, Export: r.Export}
+	dto.Right = toRight(r)
 	return dto
+}
+
+func toRight(r devices.Right) *rightDTO {
+	return &rightDTO{Owner: r.Owner, Rename: r.Rename, Settings: r.Settings, Export: r.Export}
 }
 
 // pathID reads a numeric path value; anything else is ENOTFOUND, like an
@@ -289,7 +298,10 @@ func appendJSONString(b []byte, s string) []byte {
 
 // device loads the {id} device for the caller.
 func (s *Server) device(c *call) (*devices.Device, devices.Right, error) {
-	id, err := pathID(c, "id")
+	if c.device != nil {
+		return c.device, c.right, nil
+	}
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, devices.Right{}, err
 	}
@@ -299,11 +311,14 @@ func (s *Server) device(c *call) (*devices.Device, devices.Right, error) {
 // deviceByQuery loads the device named by ?id=, or by ?hashId= (the rain
 // gauge's page route carries only that).
 func (s *Server) deviceByQuery(c *call) (*devices.Device, devices.Right, error) {
+	if c.device != nil {
+		return c.device, c.right, nil
+	}
 	q := c.r.URL.Query()
 	if hash := q.Get("hashId"); q.Get("id") == "" && hash != "" {
 		return s.Devices.ByHashID(c.r.Context(), c.account.ID, hash)
 	}
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, devices.Right{}, err
 	}
@@ -403,7 +418,7 @@ func (s *Server) poiProfile(c *call) (any, error) {
 
 // putProfile serves PUT /apis/poi/{id}/profile.
 func (s *Server) putProfile(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -529,7 +544,7 @@ func (s *Server) poiSales(c *call) (any, error) {
 
 // poiRemove serves DELETE /apis/poi/{id}/remove.
 func (s *Server) poiRemove(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -547,7 +562,7 @@ func (s *Server) poiConfig(c *call) (any, error) {
 
 // putConfig serves PUT /apis/poi/{id}/config.
 func (s *Server) putConfig(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -564,7 +579,7 @@ func (s *Server) putConfig(c *call) (any, error) {
 // poiEncryption serves GET /apis/poi/encryption?id=: the device's MQTT and
 // HTTP credentials, for its owner.
 func (s *Server) poiEncryption(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -584,7 +599,7 @@ func (s *Server) poiEncryption(c *call) (any, error) {
 
 // poiTopology serves GET /apis/poi/topology?id=: a host and its slaves.
 func (s *Server) poiTopology(c *call) (any, error) {
-	id, err := queryID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -711,7 +726,7 @@ func (s *Server) createTag(c *call) (any, error) {
 
 // deleteTag serves DELETE /apis/tag/{id}.
 func (s *Server) deleteTag(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -720,7 +735,7 @@ func (s *Server) deleteTag(c *call) (any, error) {
 
 // tagDevice serves POST /apis/poi/{id}/tag {tagId}.
 func (s *Server) tagDevice(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -736,12 +751,16 @@ func (s *Server) tagDevice(c *call) (any, error) {
 	if err := s.Devices.TagDevice(c.r.Context(), c.account.ID, id, b.TagID); err != nil {
 		return nil, err
 	}
-	return s.poiTags(c)
+	d, _, err := s.Devices.Get(c.r.Context(), c.account.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	return nonNil(d.Tags), nil
 }
 
 // untagDevice serves DELETE /apis/poi/{id}/tag/{tagId}.
 func (s *Server) untagDevice(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}

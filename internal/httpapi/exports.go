@@ -30,7 +30,7 @@ func msTime(v *int64) *time.Time {
 // createExport serves POST /apis/poi/{id}/datapoints/export: queue the data
 // of a device to be sent by e-mail.
 func (s *Server) createExport(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ type exportDTO struct {
 // exportStatus serves GET /apis/poi/{id}/datapoints/export/{taskId}: how far
 // the caller's export got.
 func (s *Server) exportStatus(c *call) (any, error) {
-	id, err := pathID(c, "id")
+	id, err := deviceID(c)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
+	"github.com/fieldwatch/fieldwatch/internal/sharing"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -38,6 +39,11 @@ type Options struct {
 	Rules *rules.Service
 	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
 	Analyses *analysis.Service
+	// Sharing creates and accepts share and transfer links and manages grants.
+	Sharing *sharing.Service
+	// PublicURL is the console's address for links (share links); empty
+	// uses the address a request came to.
+	PublicURL string
 	// MapTiles is the tile source the web app's map loads.
 	MapTiles maptiles.Source
 	// Location is where days begin (daily history, file names).

@@ -162,29 +162,61 @@ func (db *DB) DeviceKey(ctx context.Context, id int64) (string, error) {
 }
 
 // visibleClause restricts d to the devices viewer (the argument $n) holds as
-// belong says. Every device query goes through it, so there is one place
-// that decides who sees what.
+// belong says. Every device query goes through it (or through visibleTo),
+// so there is one place that decides who sees what.
 func visibleClause(belong devices.Belong, n int) string {
+	v := fmt.Sprintf("$%d", n)
 	switch belong {
+	case devices.BelongMine:
+		return "d.owner_id = " + v
 	case devices.BelongShared:
-		// Nothing is shared until grants exist; $n is still referenced because
-		// PostgreSQL refuses an unused parameter.
-		return fmt.Sprintf("(FALSE AND d.owner_id = $%d)", n)
+		return "d.id IN (SELECT device_id FROM grants WHERE grantee_id = " + v + ")"
 	default:
-		return fmt.Sprintf("d.owner_id = $%d", n)
+		// Both halves are index lookups (devices_owner, grants_grantee): a
+		// viewer's list costs their own devices, not the whole table.
+		return "d.id IN (SELECT id FROM devices WHERE owner_id = " + v +
+			" UNION ALL SELECT device_id FROM grants WHERE grantee_id = " + v + ")"
 	}
+}
+
+// visibleTo is the condition that account (a column such as r.owner_id,
+// or a parameter) can see device d, already fixed by a join: it owns it or
+// holds a grant on it.
+func visibleTo(account string) string {
+	return "(d.owner_id = " + account + " OR " + sharedWith(account) + ")"
+}
+
+func sharedWith(account string) string {
+	return "EXISTS (SELECT 1 FROM grants g WHERE g.device_id = d.id AND g.grantee_id = " + account + ")"
 }
 
 // DeviceRight returns the device and viewer's right on it. A device the
 // viewer cannot see is ENOTFOUND, exactly like one that does not exist.
 func (db *DB) DeviceRight(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error) {
-	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d
-		WHERE d.id = $1 AND `+visibleClause(devices.BelongAll, 2), id, viewer))
+	var (
+		r                         devices.Right
+		rename, settings, export_ sql.NullBool
+	)
+	d, err := scanDevice(scanAfter{db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+`, g.can_rename, g.can_settings, g.can_export
+		FROM devices d LEFT JOIN grants g ON g.device_id = d.id AND g.grantee_id = $2
+		WHERE d.id = $1 AND (d.owner_id = $2 OR g.grantee_id IS NOT NULL)`, id, viewer), []any{&rename, &settings, &export_}})
 	if err != nil {
 		return nil, devices.Right{}, notFound(err, "find device")
 	}
-	return d, devices.OwnerRight, nil
+	if d.OwnerID == viewer {
+		return d, devices.OwnerRight, nil
+	}
+	r.Rename, r.Settings, r.Export = rename.Bool, settings.Bool, export_.Bool
+	return d, r, nil
 }
+
+// scanAfter scans a device row followed by the extra columns.
+type scanAfter struct {
+	row   interface{ Scan(...any) error }
+	extra []any
+}
+
+func (s scanAfter) Scan(dest ...any) error { return s.row.Scan(append(dest, s.extra...)...) }
 
 // statusExpr computes devices.Device.StatusAt in SQL; $n is now (unix ms).
 func statusExpr(n int) string {
@@ -423,6 +455,8 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 				`DELETE FROM images WHERE device_id = $1`,
 				`DELETE FROM device_tags WHERE device_id = $1`,
 				`DELETE FROM soil_settings WHERE device_id = $1`,
+				`DELETE FROM grants WHERE device_id = $1`,
+				`DELETE FROM share_link_devices WHERE device_id = $1`,
 				`UPDATE devices SET owner_id = NULL, state = 'idle', bound_at = NULL, install_at = NULL,
 				  last_report_at = NULL, offline_at = NULL, battery = NULL, charge_voltage = NULL, signal = NULL,
 				  status_at = NULL, faults = '', last_error = NULL WHERE id = $1`,

@@ -58,7 +58,7 @@ func ruleJSON(r *rules.Rule) (exprs, notify string) {
 func (db *DB) ownedDevicesCheck(ctx context.Context, tx *sql.Tx, owner int64, ids []int64) error {
 	for _, id := range ids {
 		var one int
-		err := tx.QueryRowContext(ctx, `SELECT 1 FROM devices d WHERE d.id = $1 AND `+visibleClause("", 2), id, owner).Scan(&one)
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM devices d WHERE d.id = $1 AND `+visibleTo("$2"), id, owner).Scan(&one)
 		if err != nil {
 			return notFound(err, "rule devices")
 		}
@@ -233,9 +233,10 @@ func (db *DB) SetRuleDevices(ctx context.Context, owner, id int64, deviceIDs []i
 	})
 }
 
-// ruleVisible limits rules to devices their owner can still see.
-// (Sharing extends device visibility; rules follow it through visibleClause.)
-const ruleVisible = `d.owner_id = r.owner_id`
+// ruleVisible limits rules to devices their owner can still see: their own
+// and those shared with them. A revoked grant or a transfer silences the
+// rule for that device at once; giving it back revives it.
+var ruleVisible = visibleTo("r.owner_id")
 
 // RulesForDevices returns the enabled rules of each device.
 func (db *DB) RulesForDevices(ctx context.Context, deviceIDs []int64) (map[int64][]*rules.Rule, error) {
@@ -419,7 +420,7 @@ func scanEvent(s interface{ Scan(...any) error }) (*rules.Event, error) {
 // Events returns a page of owner's events, newest first, and their count.
 // Events of devices the owner can no longer see are left out.
 func (db *DB) Events(ctx context.Context, owner int64, f rules.EventFilter) ([]*rules.Event, int, error) {
-	where := []string{"e.owner_id = $1", "d.owner_id = e.owner_id"}
+	where := []string{"e.owner_id = $1", visibleTo("e.owner_id")}
 	args := []any{owner}
 	add := func(cond string, v any) {
 		args = append(args, v)
@@ -472,7 +473,7 @@ func (db *DB) Events(ctx context.Context, owner int64, f rules.EventFilter) ([]*
 func (db *DB) Unread(ctx context.Context, owner int64) (int, error) {
 	var n int
 	err := db.sql.QueryRowContext(ctx, `SELECT count(*) FROM alert_events e JOIN devices d ON d.id = e.device_id
-		WHERE e.owner_id = $1 AND d.owner_id = e.owner_id AND e.read_at IS NULL`, owner).Scan(&n)
+		WHERE e.owner_id = $1 AND `+visibleTo("e.owner_id")+` AND e.read_at IS NULL`, owner).Scan(&n)
 	if err != nil {
 		return 0, errs.Internal("unread: %w", err)
 	}
