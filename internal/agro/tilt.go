@@ -23,14 +23,32 @@ type TiltTrend struct {
 	Threshold  float64    `json:"threshold"` // the step threshold used
 }
 
+// StepFloorResolutions is the smallest automatic step threshold, in units
+// of the sensor's resolution (the step between two values it can report).
+// A reported value is off by up to half a resolution from rounding, so the
+// change between two readings is off by up to one resolution from rounding
+// alone; sensor noise of a fraction of a resolution then moves a reading
+// across a rounding boundary now and then, and a change of two resolutions
+// against a creep of well under one is still only noise. 2.5 resolutions
+// lies between two and three reportable steps, so three steps beyond the
+// trend count and two do not, whatever fraction of a step the trend adds.
+const StepFloorResolutions = 2.5
+
 // TrendOf fits the ordinary least-squares line value = a + b·t (t in days
 // since the first reading; b = Σ(t−t̄)(v−v̄) / Σ(t−t̄)²) to a tilt series in
 // time order, and finds steps: consecutive readings whose change, less the
-// line's change over the gap, exceeds stepThreshold. A stepThreshold of 0
-// takes 6 robust standard deviations of those detrended changes (1.4826 ×
-// their median absolute deviation), so noise alone rarely makes a step;
-// where the changes have no spread at all, any departure of 1e-6 counts.
-func TrendOf(rs []Reading, stepThreshold float64) (TiltTrend, error) {
+// line's change over the gap, exceeds stepThreshold.
+//
+// A stepThreshold of 0 takes 6 robust standard deviations of those
+// detrended changes (1.4826 × their median absolute deviation), so noise
+// alone rarely makes a step, but never less than StepFloorResolutions ×
+// resolution, the sensor's resolution in the series' unit (0.01° for the
+// tilt monitors, which report two decimals). The floor matters on smooth
+// series: a slow creep reported to 0.01° changes by 0 most of the time and
+// by 0.01 now and then, its MAD is 0, and without a floor every tick of the
+// last digit would be a step. resolution must be > 0 when stepThreshold is
+// 0; it is not used with a given threshold.
+func TrendOf(rs []Reading, stepThreshold, resolution float64) (TiltTrend, error) {
 	if len(rs) < 2 {
 		return TiltTrend{}, invalid("readings", "a trend needs at least 2 readings, got %d", len(rs))
 	}
@@ -41,6 +59,9 @@ func TrendOf(rs []Reading, stepThreshold float64) (TiltTrend, error) {
 	}
 	if stepThreshold < 0 {
 		return TiltTrend{}, invalid("threshold", "%g: a step threshold cannot be negative", stepThreshold)
+	}
+	if stepThreshold == 0 && !(resolution > 0 && !math.IsInf(resolution, 1)) {
+		return TiltTrend{}, invalid("resolution", "%g: an automatic step threshold needs the sensor's resolution (> 0)", resolution)
 	}
 	days := func(t time.Time) float64 { return t.Sub(rs[0].Time).Hours() / 24 }
 	var mt, mv float64
@@ -73,7 +94,7 @@ func TrendOf(rs []Reading, stepThreshold float64) (TiltTrend, error) {
 		for i, r := range resid {
 			dev[i] = math.Abs(r - med)
 		}
-		tr.Threshold = math.Max(6*1.4826*median(dev), 1e-6)
+		tr.Threshold = math.Max(6*1.4826*median(dev), StepFloorResolutions*resolution)
 	}
 	for i, r := range resid {
 		if math.Abs(r) > tr.Threshold {

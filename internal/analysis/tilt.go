@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"math"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -46,7 +47,8 @@ type StepView struct {
 
 // TiltTrend returns the trend of a landslide monitor's tilt readings over r
 // (default the last 30 days, at most 366). threshold is the step size (°);
-// 0 takes 6 robust standard deviations of the detrended changes.
+// 0 takes 6 robust standard deviations of the detrended changes, at least
+// agro.StepFloorResolutions × the parameter's resolution (0.025°).
 // Returns ENOTFOUND, EINVALID.
 func (s *Service) TiltTrend(ctx context.Context, viewer, id int64, r Range, threshold float64, lang i18n.Lang) (*TiltTrend, error) {
 	d, t, _, err := s.device(ctx, viewer, id, tiltParams...)
@@ -71,7 +73,8 @@ func (s *Service) TiltTrend(ctx context.Context, viewer, id int64, r Range, thre
 		for i, r := range rs {
 			ts.Points[i] = [2]float64{float64(ms(r.Time)), r.Value}
 		}
-		if tr, err := agro.TrendOf(rs, threshold); err == nil {
+		// The readings' resolution: the last decimal the device reports.
+		if tr, err := agro.TrendOf(rs, threshold, math.Pow(10, -float64(p.Precision))); err == nil {
 			tv := &TrendView{RatePerDay: round(tr.RatePerDay, 6), Intercept: round(tr.Intercept, 4), R2: round(tr.R2, 4),
 				Cumulative: round(tr.Cumulative, 4), Threshold: round(tr.Threshold, 6), Steps: []StepView{}}
 			for _, st := range tr.Steps {

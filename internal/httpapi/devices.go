@@ -726,7 +726,7 @@ func (s *Server) createTag(c *call) (any, error) {
 
 // deleteTag serves DELETE /apis/tag/{id}.
 func (s *Server) deleteTag(c *call) (any, error) {
-	id, err := deviceID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
