@@ -77,6 +77,12 @@ type Entry struct {
 	At      time.Time
 }
 
+// Transfer records one change of a device's owner.
+type Transfer struct {
+	DeviceID, From, To int64
+	At                 time.Time
+}
+
 // EntryFilter selects grants; zero fields do not filter.
 type EntryFilter struct {
 	OwnerID   int64 // devices owned by

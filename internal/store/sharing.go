@@ -310,3 +310,26 @@ func (db *DB) DeviceRights(ctx context.Context, viewer int64, ids []int64) (map[
 	}
 	return out, rows.Err()
 }
+
+// Transfers returns a device's changes of ownership, oldest first.
+func (db *DB) Transfers(ctx context.Context, device int64) ([]sharing.Transfer, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT device_id, COALESCE(from_id, 0), COALESCE(to_id, 0), at
+		FROM transfers WHERE device_id = $1 ORDER BY at, from_id`, device)
+	if err != nil {
+		return nil, errs.Internal("transfers: %w", err)
+	}
+	defer rows.Close()
+	var out []sharing.Transfer
+	for rows.Next() {
+		var (
+			tr sharing.Transfer
+			at int64
+		)
+		if err := rows.Scan(&tr.DeviceID, &tr.From, &tr.To, &at); err != nil {
+			return nil, errs.Internal("transfers: %w", err)
+		}
+		tr.At = fromMillis(at)
+		out = append(out, tr)
+	}
+	return out, rows.Err()
+}
