@@ -179,6 +179,21 @@ func visibleClause(belong devices.Belong, n int) string {
 	}
 }
 
+// narrow turns "all" into "mine" for a viewer nobody shares with, the
+// common case: the plain owner condition walks the (owner_id, id) index in
+// page order and stops at the page, where the union must collect every
+// candidate before sorting.
+func (db *DB) narrow(ctx context.Context, viewer int64, belong devices.Belong) devices.Belong {
+	if belong != devices.BelongAll && belong != "" {
+		return belong
+	}
+	var one int
+	if err := db.sql.QueryRowContext(ctx, `SELECT 1 FROM grants WHERE grantee_id = $1 LIMIT 1`, viewer).Scan(&one); err != nil {
+		return devices.BelongMine // none (an error here fails the main query too)
+	}
+	return devices.BelongAll
+}
+
 // visibleTo is the condition that account (a column such as r.owner_id,
 // or a parameter) can see device d, already fixed by a join: it owns it or
 // holds a grant on it.
@@ -240,7 +255,7 @@ var deviceSorts = map[string]string{
 // matching. A negative Limit returns every match.
 func (db *DB) FindDevices(ctx context.Context, viewer int64, f devices.Filter, now time.Time) ([]*devices.Device, int, error) {
 	args := []any{viewer}
-	where := []string{visibleClause(f.Belong, 1)}
+	where := []string{visibleClause(db.narrow(ctx, viewer, f.Belong), 1)}
 	if f.NameOrSN != "" {
 		args = append(args, "%"+escapeLike(strings.ToLower(f.NameOrSN))+"%")
 		cond := fmt.Sprintf(`lower(d.name) LIKE $%d ESCAPE '\'`, len(args))
@@ -363,7 +378,7 @@ func isDigits(s string) bool {
 func (db *DB) MapDevices(ctx context.Context, viewer int64, now time.Time) ([]devices.MapPoint, error) {
 	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, d.hash_id, d.sn, d.type_id, d.name, `+statusExpr(2)+`,
 		d.lat IS NOT NULL AND d.lng IS NOT NULL, COALESCE(d.lat, 0), COALESCE(d.lng, 0), COALESCE(d.last_report_at, 0)
-		FROM devices d WHERE `+visibleClause(devices.BelongAll, 1)+` ORDER BY d.id`, viewer, now.UnixMilli())
+		FROM devices d WHERE `+visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)+` ORDER BY d.id`, viewer, now.UnixMilli())
 	if err != nil {
 		return nil, errs.Internal("map devices: %w", err)
 	}
