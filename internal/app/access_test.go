@@ -134,6 +134,19 @@ var accessTable = map[string]access{
 	"PUT /apis/poi/modify/permissions":  {scope: "device", need: devices.NeedOwner, body: `{"poiId":{id},"uid":{uid},"purview":{}}`},
 	"GET /apis/poi/query/permissions":   {scope: "device", need: devices.NeedRead, path: "/apis/poi/query/permissions?poiId={id}"},
 
+	"GET /apis/integration/channel/list":              {scope: "account"},
+	"POST /apis/integration/channel/create":           {scope: "device", need: devices.NeedExport, body: `{"name":"Walk","url":"http://127.0.0.1:9/hook","deviceIds":[{id}]}`},
+	"PUT /apis/integration/channel/update":            {scope: "account"},
+	"DELETE /apis/integration/channel/delete":         {scope: "account"},
+	"PUT /apis/integration/channel/switch":            {scope: "account"},
+	"GET /apis/integration/channel/selectDevices":     {scope: "account"},
+	"PUT /apis/integration/channel/selectDevices":     {scope: "account"},
+	"GET /apis/integration/channel/selector":          {scope: "account"},
+	"GET /apis/integration/channel/getConnectionData": {scope: "account"},
+	"POST /apis/integration/channel/secret":           {scope: "account"},
+	"GET /apis/integration/channel/pushLogList":       {scope: "account"},
+	"POST /apis/integration/channel/retry":            {scope: "account"},
+
 	"POST /ingest/v1/{kind}": {scope: "public"},
 	"GET /healthz":           {scope: "public"},
 	"GET /metrics":           {scope: "public"},
@@ -304,6 +317,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 	}()
 	cfg := serveConfig(t)
 	cfg.SMTPURL, cfg.MailFrom = smtp.URL(), "Fieldwatch <exports@fieldwatch.test>"
+	cfg.PushAllowPrivate = true
 	m := start(t, cfg)
 	ctx := context.Background()
 	for _, n := range []string{"stranger1", "grantee01", "grantee02"} {

@@ -24,6 +24,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/notify"
+	"github.com/fieldwatch/fieldwatch/internal/push"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
@@ -49,6 +50,8 @@ type Main struct {
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
+	Push     *push.Service  // data-push channels
+	Pusher   *push.Worker   // delivers reports to channels
 	mailer   *mail.Sender   // with --smtp-url
 	HTTP     *httpapi.Server
 	Metrics  *metrics.Metrics
@@ -61,6 +64,7 @@ type Main struct {
 	demoDone    chan struct{}
 	exportsDone chan struct{}
 	alertsDone  chan struct{}
+	pushDone    chan struct{}
 	loc         *time.Location
 }
 
@@ -145,7 +149,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Analyses: an,
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
-		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Location: m.loc, Metrics: m.Metrics,
+		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{
@@ -185,6 +189,11 @@ func (m *Main) Run(ctx context.Context) error {
 		go func() { m.Notifier.Run(jobs); close(done) }()
 		m.Engine.Run(jobs)
 		<-done
+	}()
+	m.pushDone = make(chan struct{})
+	go func() {
+		defer close(m.pushDone)
+		m.Pusher.Run(jobs)
 	}()
 	if m.Config.Demo {
 		m.demoDone = make(chan struct{})
@@ -227,6 +236,9 @@ func (m *Main) startIngest(ctx context.Context) error {
 	m.Notifier = &notify.Worker{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log}
 	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(*rules.Event) { m.Notifier.Wake() }}
 	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
+	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
+	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log}
+	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
@@ -238,6 +250,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 			m.Metrics.Batch.Observe(float64(stored))
 			m.Metrics.Commit.Observe(took.Seconds())
 			m.Engine.Enqueue(reports)
+			m.Pusher.Wake()
 		},
 	})
 	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
@@ -311,6 +324,12 @@ func (m *Main) housekeeping(ctx context.Context) {
 			} else if n > 0 {
 				m.Log.Info("purged raw readings past retention", "count", n, "before", before)
 			}
+			// The push log keeps eight days: the longest filter is a week.
+			if n, err := m.DB.PrunePushLog(ctx, lastPurge.Add(-8*24*time.Hour)); err != nil && ctx.Err() == nil {
+				m.Log.Warn("prune push log", "err", err)
+			} else if n > 0 {
+				m.Log.Info("pruned push log", "count", n)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -345,6 +364,7 @@ func (m *Main) Close(ctx context.Context) error {
 			<-m.exportsDone
 		}
 		<-m.alertsDone
+		<-m.pushDone
 	}
 	if m.Consumer != nil {
 		if err := m.Consumer.Close(ctx); err != nil {

@@ -70,6 +70,8 @@ type Serve struct {
 	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
 	// ForecastURL is the weather forecast provider (Open-Meteo's API); empty disables forecasts.
 	ForecastURL string
+	// PushAllowPrivate lets push targets resolve to the server's own network.
+	PushAllowPrivate bool
 	// PublicURL is the console's address as users reach it, for links in notifications.
 	PublicURL string
 }
@@ -126,6 +128,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
+	fs.BoolVar(&s.PushAllowPrivate, "push-allow-private", false, "let data-push channels target loopback, private and link-local addresses (the server's own network)")
 	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }
 

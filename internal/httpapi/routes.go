@@ -98,5 +98,5 @@ func (s *Server) routes() []route {
 		{"GET", "/metrics", s.metrics.Handler()},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},
-	}, s.analysisRoutes()...)
+	}, append(s.analysisRoutes(), s.pushRoutes()...)...)
 }

@@ -195,7 +195,11 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 		if err := db.updateRollups(ctx, tx, rows, loc); err != nil {
 			return err
 		}
-		return db.updateLastReports(ctx, tx, fresh)
+		if err := db.updateLastReports(ctx, tx, fresh); err != nil {
+			return err
+		}
+		_, err = db.enqueuePushes(ctx, tx, fresh, time.Now())
+		return err
 	})
 	if err != nil {
 		db.rollupCache.reset() // the cached rollups may include what was rolled back
