@@ -10,15 +10,18 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/app"
 )
 
-const benchUsage = "Usage: fieldwatch bench ingest|alerts [flags]\n"
+const benchUsage = "Usage: fieldwatch bench ingest|alerts|push [flags]\n"
 
 func bench(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "alerts" {
 		return benchAlerts(args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "push" {
+		return benchPush(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "ingest" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
-			fmt.Fprint(stdout, benchUsage+"\nRun \"fieldwatch bench ingest --help\" or \"fieldwatch bench alerts --help\" for their flags.\n")
+			fmt.Fprint(stdout, benchUsage+"\nRun \"fieldwatch bench ingest --help\", \"… alerts --help\" or \"… push --help\" for their flags.\n")
 			return nil
 		}
 		fmt.Fprint(stderr, benchUsage)
@@ -76,5 +79,34 @@ func benchAlerts(args []string, stdout, stderr io.Writer) error {
 		app.Percentile(r.ToEvent, 50).Round(time.Millisecond), app.Percentile(r.ToEvent, 99).Round(time.Millisecond), len(r.ToEvent))
 	fmt.Fprintf(stdout, "e-mail:    p50 %s  p99 %s  (%d mails, publish → accepted by SMTP)\n",
 		app.Percentile(r.ToSMTP, 50).Round(time.Millisecond), app.Percentile(r.ToSMTP, 99).Round(time.Millisecond), len(r.ToSMTP))
+	return nil
+}
+
+func benchPush(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench push [flags]",
+		"Measures data-push delivery through the real worker, store and HTTP client to a\n"+
+			"receiver on loopback (keep-alive): first how fast a queued backlog of --backlog\n"+
+			"deliveries drains, then the delay from a report's commit to its arrival while\n"+
+			"telemetry is written at --load readings/s for --duration.", stderr)
+	var o app.PushBenchOptions
+	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL; empty benchmarks SQLite")
+	fs.IntVar(&o.Backlog, "backlog", 20000, "deliveries queued before the worker starts")
+	fs.IntVar(&o.Load, "load", 3000, "readings per second during the latency phase (20 per report)")
+	fs.DurationVar(&o.Duration, "duration", 20*time.Second, "length of the latency phase")
+	fs.IntVar(&o.Devices, "devices", 100, "reporting devices")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	r, err := app.BenchPush(context.Background(), o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "store:     %s (GOMAXPROCS %d)\n", r.Dialect, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(stdout, "backlog:   %d deliveries in %s = %.0f deliveries/s\n", r.Backlog, r.Drain.Round(time.Millisecond),
+		float64(r.Backlog)/r.Drain.Seconds())
+	fmt.Fprintf(stdout, "load:      %.0f readings/s written meanwhile\n", r.Load)
+	fmt.Fprintf(stdout, "delivery:  p50 %s  p99 %s  max %s  (%d reports, commit → received)\n",
+		app.Percentile(r.ToDelivery, 50).Round(time.Millisecond), app.Percentile(r.ToDelivery, 99).Round(time.Millisecond),
+		app.Percentile(r.ToDelivery, 100).Round(time.Millisecond), len(r.ToDelivery))
 	return nil
 }

@@ -47,9 +47,9 @@ type Worker struct {
 	Backoff []time.Duration
 	// Timeout bounds one request (default 10 s).
 	Timeout time.Duration
-	// Lanes is how many requests one channel has in flight (default 8).
+	// Lanes is how many requests one channel has in flight (default 16).
 	Lanes int
-	// Batch is how many deliveries one claim takes (default 256).
+	// Batch is how many deliveries one claim takes (default 1000).
 	Batch int
 	// OnDelivered, if set, is told of each finished attempt (metrics).
 	OnDelivered func(d *Delivery)
@@ -80,10 +80,10 @@ func (w *Worker) init() {
 		w.Timeout = defaultTimeout
 	}
 	if w.Lanes <= 0 {
-		w.Lanes = 8
+		w.Lanes = 16
 	}
 	if w.Batch <= 0 {
-		w.Batch = 256
+		w.Batch = 1000
 	}
 	if w.Log == nil {
 		w.Log = slog.New(slog.DiscardHandler)
@@ -163,7 +163,10 @@ func (w *Worker) serve(ctx context.Context, ch int64) {
 			w.Log.Error("push: channel secret", "channel", ch, "err", err)
 			return
 		}
-		lease := 2*w.Timeout + 30*time.Second
+		// The lease outlasts the slowest batch (every lane's requests timing
+		// out one after another), so another node never takes a delivery
+		// that is still on its way; after a crash they come due again then.
+		lease := time.Duration((w.Batch+w.Lanes-1)/w.Lanes)*w.Timeout + 30*time.Second
 		ds, err := w.Store.ClaimDeliveries(ctx, ch, w.now(), lease, w.Batch)
 		if err != nil {
 			if ctx.Err() == nil {
