@@ -73,12 +73,17 @@ const desktopRoutes: RouteObject[] = [
   soon(paths.et0, 'et0'),
   soon(paths.et0Detail, 'et0Detail'),
   soon(paths.exper, 'exper'),
-  soon(paths.dataPush.root, 'dataPush', [
-    soon(paths.dataPush.config, 'dataPushConfig'),
-    soon(paths.dataPush.log, 'dataPushLog'),
-    soon(paths.dataPush.help, 'dataPushHelp'),
-  ]),
-  soon(paths.openApi, 'openApi'),
+  {
+    path: paths.dataPush.root,
+    handle: handle('dataPush'),
+    children: [
+      { index: true, lazy: page(() => import('./routes/desktop/data-push/channels')) },
+      { path: paths.dataPush.config, handle: handle('dataPushConfig'), lazy: page(() => import('./routes/desktop/data-push/config')) },
+      { path: paths.dataPush.log, handle: handle('dataPushLog'), lazy: page(() => import('./routes/desktop/data-push/log')) },
+      { path: paths.dataPush.help, handle: handle('dataPushHelp'), lazy: page(() => import('./routes/desktop/data-push/help')) },
+    ],
+  },
+  { path: paths.openApi, handle: handle('openApi'), lazy: page(() => import('./routes/desktop/open-api')) },
   soon(paths.feedback, 'feedback'),
   soon(paths.changelog, 'changelog'),
   { path: paths.account, handle: handle('account'), lazy: page(() => import('./routes/desktop/account')) },
