@@ -1,5 +1,8 @@
-import { Card, Col, Row, Typography } from 'antd';
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useProfile } from '@/features/account/api/get-profile';
 import { ChangeNameForm } from '@/features/account/components/change-name-form';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
@@ -9,6 +12,7 @@ import { usePageTitle } from '../../route-handle';
 
 export default function AccountRoute() {
   const { t } = useTranslation('account');
+  const { t: ts } = useTranslation('sharing');
   const title = usePageTitle();
   const { data: profile } = useProfile();
   if (!profile) return <PageLoading />;
@@ -32,6 +36,16 @@ export default function AccountRoute() {
         <Col xs={24} xl={12}>
           <Card title={t('changePassword.title')} variant="borderless" className="fw-card-fill">
             <ChangePasswordForm />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={ts('entry.title')} variant="borderless" data-testid="account-sharing">
+            <Flex align="center" justify="space-between" gap={16} wrap>
+              <Typography.Text type="secondary">{ts('entry.description')}</Typography.Text>
+              <Link to={paths.sharing}>
+                <Button icon={<ShareAltOutlined />}>{ts('entry.open')}</Button>
+              </Link>
+            </Flex>
           </Card>
         </Col>
       </Row>

@@ -1,5 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Segmented, Spin, Typography } from 'antd';
+import { DownloadOutlined, ShareAltOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Segmented, Spin, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +22,8 @@ import {
 } from '@/features/devices/list-query';
 import type { Device } from '@/features/devices/types';
 import { useNow } from '@/features/devices/use-now';
+import { ShareDialog } from '@/features/sharing/components/share-dialog';
+import type { LinkKind, ShareDevice } from '@/features/sharing/types';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
 import { usePageTitle } from '../../route-handle';
@@ -37,6 +39,9 @@ export default function DevicesRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseListState(searchParams), [searchParams]);
   const [renaming, setRenaming] = useState<Device | null>(null);
+  // Checked rows, kept across pages so several pages' devices can be shared at once.
+  const [selected, setSelected] = useState<ReadonlyMap<number, ShareDevice>>(new Map());
+  const [sharing, setSharing] = useState<{ mode: LinkKind; devices: ShareDevice[] } | null>(null);
 
   const go = useCallback(
     (next: DeviceListState, replace = false) => setSearchParams(toSearchParams(next), { replace }),
@@ -60,6 +65,26 @@ export default function DevicesRoute() {
     [state.nameOrSn, state.status, state.typeId, state.belong, state.tagId],
   );
   const onShowOnMap = useCallback((device: Device) => go({ ...state, view: 'map', focus: device.id }), [go, state]);
+  const onSelect = useCallback(
+    (ids: number[], rows: Device[]) =>
+      setSelected((current) => {
+        const byId = new Map(rows.filter(Boolean).map((device) => [device.id, device]));
+        const next = new Map<number, ShareDevice>();
+        for (const id of ids) {
+          const device = byId.get(id);
+          const known = device ? { poiId: device.id, name: device.name, sn: device.sn } : current.get(id);
+          if (known) next.set(id, known);
+        }
+        return next;
+      }),
+    [],
+  );
+  const onShareOne = useCallback(
+    (device: Device) => setSharing({ mode: 'grant', devices: [{ poiId: device.id, name: device.name, sn: device.sn }] }),
+    [],
+  );
+  const selectedIds = useMemo(() => [...selected.keys()], [selected]);
+  const shareSelected = (mode: LinkKind) => setSharing({ mode, devices: [...selected.values()] });
   const onFocusDone = useCallback(() => {
     if (state.focus !== undefined) go({ ...state, focus: undefined }, true);
   }, [go, state]);
@@ -70,7 +95,29 @@ export default function DevicesRoute() {
         <Typography.Title level={3} className="fw-page__title fw-devices__title">
           {title}
         </Typography.Title>
-        <Flex gap={12} align="center">
+        <Flex gap={12} align="center" wrap>
+          {view === 'list' && (
+            <Flex gap={8} align="center" className="fw-devices__share" data-testid="device-share-toolbar">
+              {selected.size > 0 && (
+                <>
+                  <Typography.Text type="secondary">{t('selection.selected', { count: selected.size })}</Typography.Text>
+                  <Button type="link" size="small" onClick={() => setSelected(new Map())}>
+                    {t('selection.clear')}
+                  </Button>
+                </>
+              )}
+              <Tooltip title={selected.size > 0 ? undefined : t('actions.selectFirst')}>
+                <Button icon={<ShareAltOutlined />} disabled={selected.size === 0} onClick={() => shareSelected('grant')}>
+                  {t('actions.share')}
+                </Button>
+              </Tooltip>
+              <Tooltip title={selected.size > 0 ? undefined : t('actions.selectFirst')}>
+                <Button icon={<SwapOutlined />} disabled={selected.size === 0} onClick={() => shareSelected('transfer')}>
+                  {t('actions.transfer')}
+                </Button>
+              </Tooltip>
+            </Flex>
+          )}
           <Segmented<DeviceView>
             aria-label={t('views.label')}
             value={view}
@@ -111,6 +158,9 @@ export default function DevicesRoute() {
               onSortChange={(sort, order) => go({ ...state, sort, order, page: 1 })}
               onRename={setRenaming}
               onShowOnMap={onShowOnMap}
+              selectedIds={selectedIds}
+              onSelect={onSelect}
+              onShare={onShareOne}
             />
           </>
         ) : (
@@ -126,6 +176,12 @@ export default function DevicesRoute() {
         )}
       </Card>
       <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
+      <ShareDialog
+        open={sharing !== null}
+        mode={sharing?.mode}
+        devices={sharing?.devices ?? []}
+        onClose={() => setSharing(null)}
+      />
     </div>
   );
 }

@@ -1,3 +1,68 @@
+import { Card, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ShareDialog } from '@/features/sharing/components/share-dialog';
+import { GrantedDevices } from '@/features/sharing/components/granted-devices';
+import { GrantedUsers } from '@/features/sharing/components/granted-users';
+import { SharedWithMe } from '@/features/sharing/components/shared-with-me';
+import type { LinkKind, ShareDevice } from '@/features/sharing/types';
+import { usePageTitle } from '../../route-handle';
+
+const TABS = ['users', 'devices', 'shared'] as const;
+type SharingTab = (typeof TABS)[number];
+
+interface ShareRequest {
+  mode: LinkKind;
+  devices: ShareDevice[];
+}
+
+/** A device page's Share or Transfer button comes here with the device in the navigation state. */
+function shareRequest(state: unknown): ShareRequest | null {
+  const share = (state as { share?: Partial<ShareRequest> } | null)?.share;
+  if (!share || (share.mode !== 'grant' && share.mode !== 'transfer') || !Array.isArray(share.devices)) return null;
+  return { mode: share.mode, devices: share.devices };
+}
+
+function isTab(value: string | null): value is SharingTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
 export default function SharingRoute() {
-  return null;
+  const { t } = useTranslation('sharing');
+  const title = usePageTitle();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab');
+  const active: SharingTab = isTab(tab) ? tab : 'users';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const request = shareRequest(location.state);
+
+  return (
+    <div className="fw-page fw-sharing">
+      <div className="fw-sharing__header">
+        <Typography.Title level={3} className="fw-page__title fw-sharing__title">
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('manage.subtitle')}</Typography.Text>
+      </div>
+      <Card variant="borderless" className="fw-sharing__card">
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
+          destroyOnHidden
+          items={[
+            { key: 'users', label: t('tabs.users'), children: <GrantedUsers /> },
+            { key: 'devices', label: t('tabs.devices'), children: <GrantedDevices /> },
+            { key: 'shared', label: t('tabs.shared'), children: <SharedWithMe /> },
+          ]}
+        />
+      </Card>
+      <ShareDialog
+        open={request !== null}
+        mode={request?.mode}
+        devices={request?.devices ?? []}
+        onClose={() => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null })}
+      />
+    </div>
+  );
 }

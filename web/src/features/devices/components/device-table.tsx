@@ -1,4 +1,4 @@
-import { EditOutlined, EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import { EditOutlined, EnvironmentOutlined, RightOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,30 @@ export interface DeviceTableProps {
   onSortChange: (sort?: SortKey, order?: SortOrder) => void;
   onRename: (device: Device) => void;
   onShowOnMap: (device: Device) => void;
+  /** Ids of the checked rows; with onSelect, the table gets checkboxes for the caller's own devices. */
+  selectedIds?: readonly number[];
+  onSelect?: (ids: number[], devices: Device[]) => void;
+  /** Opens sharing for one of the caller's own devices. */
+  onShare?: (device: Device) => void;
+}
+
+/** What the caller may do with a device; list rows carry it once sharing is known to the server. */
+interface DeviceRight {
+  owner: boolean;
+  rename: boolean;
+}
+
+function rightOf(device: Device): DeviceRight {
+  const { right } = device as Device & { right?: DeviceRight };
+  if (right) return right;
+  // Without rights in the answer, one's own devices are fully editable and shared ones are not.
+  const mine = device.belong === 'mine';
+  return { owner: mine, rename: mine };
+}
+
+/** Only the owner shares or transfers a device. */
+function canShare(device: Device): boolean {
+  return rightOf(device).owner;
 }
 
 function isSortKey(value: unknown): value is SortKey {
@@ -49,6 +73,9 @@ export function DeviceTable({
   onSortChange,
   onRename,
   onShowOnMap,
+  selectedIds,
+  onSelect,
+  onShare,
 }: DeviceTableProps) {
   const { t } = useTranslation('devices');
 
@@ -170,15 +197,35 @@ export function DeviceTable({
         key: 'actions',
         title: t('columns.actions'),
         fixed: 'right',
-        width: 132,
+        width: onShare ? 160 : 132,
         render: (_, device) => {
           const path = deviceDetailPath(device);
           const placed = formatCoordinates(device.lng, device.lat) !== MISSING;
+          const right = rightOf(device);
           return (
             <Space size={0} className="fw-device-actions">
-              <Tooltip title={t('actions.rename')}>
-                <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('actions.rename')} onClick={() => onRename(device)} />
+              <Tooltip title={right.rename ? t('actions.rename') : t('actions.noRename')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('actions.rename')}
+                  disabled={!right.rename}
+                  onClick={() => onRename(device)}
+                />
               </Tooltip>
+              {onShare && (
+                <Tooltip title={right.owner ? t('actions.shareOne') : t('actions.onlyMine')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ShareAltOutlined />}
+                    aria-label={t('actions.shareOne')}
+                    disabled={!right.owner}
+                    onClick={() => onShare(device)}
+                  />
+                </Tooltip>
+              )}
               <Tooltip title={placed ? t('actions.showOnMap') : t('actions.noLocation')}>
                 <Button
                   type="text"
@@ -206,7 +253,7 @@ export function DeviceTable({
         },
       },
     ];
-  }, [t, sort, order, now, onRename, onShowOnMap]);
+  }, [t, sort, order, now, onRename, onShowOnMap, onShare]);
 
   const onChange: TableProps<Device>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
@@ -228,6 +275,16 @@ export function DeviceTable({
       dataSource={devices}
       loading={loading}
       onChange={onChange}
+      rowSelection={
+        onSelect && {
+          selectedRowKeys: selectedIds as number[] | undefined,
+          preserveSelectedRowKeys: true,
+          columnWidth: 40,
+          fixed: 'left',
+          getCheckboxProps: (device) => ({ disabled: !canShare(device), 'aria-label': device.name }),
+          onChange: (keys, rows) => onSelect(keys as number[], rows),
+        }
+      }
       scroll={{ x: 1080 }}
       sticky={{ offsetHeader: 56 }}
       showSorterTooltip={false}
