@@ -128,18 +128,19 @@ describe('device detail pages', () => {
     const devices = await listDevices(page);
     const station = deviceOf(devices, 7);
     await openDevice(page, station);
-    const latest = await page.evaluate(async (id) => (await (await fetch(`/apis/poi/${id}/detect`)).json()).data.list, station.id);
-    const value = (param: string) => (latest as { param: string; value: number }[]).find((r) => r.param === param)?.value;
-    const speed = value('windSpeed')!;
+    // The figures are the server's grading (GET /apis/qi/{id}/data/realtime); the page adds names only.
+    const graded = await page.evaluate(async (id) => (await (await fetch(`/apis/qi/${id}/data/realtime`)).json()).data, station.id);
     const thresholds = [0.3, 1.6, 3.4, 5.5, 8, 10.8, 13.9, 17.2, 20.8, 24.5, 28.5, 32.7, 37, 41.5, 46.2, 51, 56.1];
-    const level = thresholds.filter((t) => speed >= t).length;
-    // The page refreshes its readings every minute: allow the level of the newest report either way.
+    expect(graded.wind.level).toBe(thresholds.filter((t) => graded.wind.speed >= t).length); // SPEC §9
+    // The page refreshes every minute: allow the level of the newest report either way.
     await expect.poll(() => page.getByTestId('poi-wind-level').innerText(), SLOW).toMatch(/Level \d+/);
     const shown = Number(/Level (\d+)/.exec(await page.getByTestId('poi-wind-level').innerText())![1]);
-    expect(Math.abs(shown - level)).toBeLessThanOrEqual(1);
+    expect(Math.abs(shown - graded.wind.level)).toBeLessThanOrEqual(1);
     await expect.poll(() => page.getByTestId('poi-wind-direction').innerText(), SLOW).toMatch(/North|East|South|West/);
     await expect.poll(() => page.getByTestId('poi-rain-class').innerText(), SLOW).toMatch(/rain|Rainstorm/i);
     await expect.poll(() => page.getByTestId('poi-air-quality').innerText(), SLOW).toMatch(/Excellent|Good|polluted/);
+    // The summary names the wind; the readings card does not repeat it.
+    expect(await page.getByTestId('poi-reading').allInnerTexts()).not.toContainEqual(expect.stringMatching(/^Wind (speed|direction)/));
     await shot(page, 'poi-tianqi-en-light.png');
 
     const soil = deviceOf(devices, 21);
@@ -184,12 +185,23 @@ describe('device detail pages', () => {
       });
       expect((await res.json()).code).toBe(0);
     }
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await openDevice(page, gauge);
     await expect.poll(() => page.getByTestId('poi-rain-1h').innerText(), SLOW).toContain('112.5');
     await expect.poll(() => page.getByTestId('poi-rain-1h').innerText(), SLOW).toContain('Rainstorm');
+    await expect.poll(() => page.getByTestId('poi-rain-24h').innerText(), SLOW).toContain('Heavy rainstorm');
+    await expect.poll(() => page.getByTestId('poi-rain-12h').innerText(), SLOW).toContain('112.5');
+    await expect.poll(() => page.getByTestId('poi-rain-today').innerText(), SLOW).toContain('112.5');
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('04');
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('red');
     await expect.poll(() => page.getByTestId('poi-rain-total').innerText(), SLOW).toMatch(/^112\.5 mm$/);
+    await expect.poll(() => page.getByTestId('poi-rain-peak').innerText(), SLOW).toContain('04');
+    await expect.poll(() => page.getByTestId('poi-rain-recent').locator('canvas').count(), SLOW).toBeGreaterThan(0);
+    // Every figure comes from the rain gauge's own calls; no raw rainfall history is summed in the browser.
+    for (const call of ['latest', 'stats', 'early-warning', 'realtime', 'stats_data']) {
+      expect(asked).toContain(`/apis/poi/${gauge.id}/pluviometer/${call}`);
+    }
     await shot(page, 'poi-pluviometer-warning-en.png');
   });
 
@@ -234,7 +246,10 @@ async function shotOf(page: Page, testId: string, name: string) {
 describe('analyses on the detail pages', () => {
   const SOIL_TABS: [string, string, RegExp][] = [
     ['Irrigation history', 'poi-irri', /Irrigations|No irrigation or rain/],
+    ['Infiltration', 'poi-infiltration', /Water kept in the soil|No irrigation or rain event/],
     ['ET analysis', 'poi-et', /Reference ET0/],
+    ['ET & root zone', 'poi-etroot', /Next irrigation|Enter the soil settings/],
+    ['Root depth', 'poi-rootdepth', /Active root depth/],
     ['Waterlogging', 'poi-waterlogging|poi-waterlogging-unset', /Waterlogged hours|unit weight/],
     ['Freeze–thaw', 'poi-freeze', /Soil now/],
     ['Soil settings', 'poi-soil-settings', /Field capacity/],
@@ -248,7 +263,7 @@ describe('analyses on the detail pages', () => {
       await openDevice(page, deviceOf(await listDevices(page), 21));
       const card = page.getByTestId('poi-soil-analyses');
       for (const [tab, testIds, text] of SOIL_TABS) {
-        await card.getByRole('tab', { name: tab }).click();
+        await card.getByRole('tab', { name: tab, exact: true }).click();
         const body = card.locator(testIds.split('|').map((id) => `[data-testid="${id}"]`).join(', '));
         await expect.poll(() => body.count(), SLOW).toBeGreaterThan(0);
         await expect.poll(() => body.first().innerText(), SLOW).toMatch(text);
@@ -316,6 +331,36 @@ describe('analyses on the detail pages', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
+    test(`zhi-shang: with soil and crop set, the root zone says when to irrigate (en_US, ${scheme})`, async () => {
+      const { context, page } = await browser({ colorScheme: scheme });
+      await presetLanguage(context, 'en_US');
+      await login(page);
+      const probe = deviceOf(await listDevices(page), 21);
+      const saved = await page.evaluate(async (id) => {
+        const nodes = [10, 20, 30, 40, 50, 60].map((depth, i) => ({ depth, fieldCapacity: 34 - Math.min(i, 4), unitWeight: 1.35 + i * 0.02 }));
+        const body = { nodes, cropType: 'wheat', cropVariety: '', irrigationMethod: 'drip', plantingTime: Date.now() - 40 * 86_400_000, areaMu: 12.5, enableTime: null, upload: false };
+        const res = await fetch(`/apis/poi/shang/config?id=${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        return (await res.json()).code;
+      }, probe.id);
+      expect(saved).toBe(0);
+      await openDevice(page, probe);
+      const card = page.getByTestId('poi-soil-analyses');
+      await card.getByRole('tab', { name: 'ET & root zone', exact: true }).click();
+      const view = card.getByTestId('poi-etroot');
+      await expect.poll(() => view.innerText(), SLOW).toContain('Root zone water');
+      const answer = await page.evaluate(async (id) => (await (await fetch(`/apis/poi/analysis/et_root?id=${id}`)).json()).data, probe.id);
+      if (answer.projection) {
+        await expect.poll(() => view.getByTestId('poi-etroot-next').innerText(), SLOW).toContain(answer.projection.date);
+      } else {
+        await expect.poll(() => view.getByTestId('poi-etroot-no-projection').count(), SLOW).toBe(1);
+      }
+      if (answer.zone) await expect.poll(() => view.locator('canvas').count(), SLOW).toBeGreaterThan(0);
+      expect(await view.innerText()).not.toMatch(/NaN|undefined|null|\d\.\d{3,}/);
+      await shotOf(page, 'poi-soil-analyses', `poi-zhi-shang-et-root-zone-configured-${scheme}.png`);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
     test(`rain gauge: warning levels from the server and the I-D chart with its threshold (en_US, ${scheme})`, async () => {
       const { context, page } = await browser({ colorScheme: scheme });
       await presetLanguage(context, 'en_US');
@@ -367,6 +412,28 @@ describe('analyses on the detail pages', () => {
     expect(await trend.innerText()).not.toMatch(/NaN|undefined|\d\.\d{3,}/);
     await shotOf(page, 'poi-tilt-trend', 'poi-shan-jing-trend-en-light.png');
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`landslide: which way the monitor leans, from the server's yaw (en_US, ${scheme})`, async () => {
+      const { context, page } = await browser({ colorScheme: scheme });
+      await presetLanguage(context, 'en_US');
+      await login(page);
+      const monitor = deviceOf(await listDevices(page), 8);
+      await openDevice(page, monitor);
+      const yaw = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/poi/tilt/yaw');
+      await page.getByRole('tab', { name: 'Tilt direction', exact: true }).click();
+      const answer = (await (await yaw).json()).data;
+      const view = page.getByTestId('poi-tilt-yaw');
+      if (answer.latest) {
+        await expect.poll(() => view.getByTestId('poi-yaw-tilt').innerText(), SLOW).toContain(String(Math.trunc(answer.latest.tilt)));
+        await expect.poll(() => view.locator('canvas').count(), SLOW).toBe(2);
+      } else {
+        await expect.poll(() => view.innerText(), SLOW).toContain('No report with both X and Y tilt');
+      }
+      expect(await view.innerText()).not.toMatch(/NaN|undefined|\d\.\d{3,}/);
+      await shotOf(page, 'poi-tilt-yaw', `poi-shan-jing-yaw-${scheme}.png`);
+    });
+  }
 });
 
 test('a device is renamed on its page, with the name rules checked first', async () => {

@@ -166,6 +166,12 @@ export interface WarningEpisode extends Warning {
   ongoing: boolean;
 }
 
+/** One rainstorm signal's rule, as the server applies it: at least `mm` within `hours`. */
+export interface WarningCriterion extends Warning {
+  hours: number;
+  mm: number;
+}
+
 export interface EarlyWarning {
   time: Num;
   current: Warning;
@@ -174,8 +180,68 @@ export interface EarlyWarning {
   rain6h: Num;
   rain12h: Num;
   rain24h: Num;
+  criteria: WarningCriterion[];
   episodes: WarningEpisode[];
   highest: Warning | null;
+}
+
+/** Rain classes as the server names them (GB/T 28592-2012, CMA hourly grades); '' when not graded. */
+export type ServerRainClass = '' | 'none' | 'light' | 'moderate' | 'heavy' | 'storm' | 'heavy storm' | 'severe storm';
+
+/** GET /apis/poi/{id}/pluviometer/latest. */
+export interface RainLatest {
+  time: Num;
+  rainfall: Num;
+  rain1h: number;
+  rain24h: number;
+  today: number;
+  class1h: ServerRainClass;
+  class24h: ServerRainClass;
+  lastRain: Num;
+  warning: Warning;
+}
+
+/** GET /apis/poi/{id}/pluviometer/stats. */
+export interface RainStats {
+  time: number;
+  rain1h: number;
+  rain24h: number;
+  today: number;
+  yesterday: number;
+  week: number;
+  month: number;
+  year: number;
+  rainDays: number;
+  maxDay: { time: number; date: string; mm: Num; class?: ServerRainClass } | null;
+}
+
+/** One hour, day or month of rain; mm is null when nothing was reported in it. */
+export interface RainBucket {
+  time: number;
+  label: string;
+  mm: Num;
+  class?: ServerRainClass;
+}
+
+export type RainDim = 'hour' | 'day' | 'month';
+
+/** GET /apis/poi/{id}/pluviometer/stats_data. */
+export interface RainSeries {
+  begin: number;
+  end: number;
+  dim: RainDim;
+  list: RainBucket[];
+  total: number;
+}
+
+/** GET /apis/poi/{id}/pluviometer/realtime. */
+export interface RainRealtime {
+  begin: number;
+  end: number;
+  points: [number, number][];
+  cumulative: [number, number][];
+  hourly: RainBucket[];
+  total: number;
 }
 
 export interface RainEvent {
@@ -240,11 +306,12 @@ const normalize = {
   et: (d: EtAnalysis): EtAnalysis => ({ ...d, days: list(d.days), forecast: d.forecast ? { ...d.forecast, days: list(d.forecast.days) } : null }),
 };
 
-function useAnalysis<T>(deviceId: number, path: string, what: string, range: Range, fix: (data: T) => T) {
+function useAnalysis<T>(deviceId: number, path: string, what: string, range: Range, fix: (data: T) => T, enabled = true) {
   return useQuery({
     queryKey: poiKeys.plain(deviceId, what, range.begin ?? null, range.end ?? null),
     queryFn: async ({ signal }) => fix(await api.get<T>(path, { params: { ...id(deviceId), ...rangeParams(range) }, signal })),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
@@ -257,13 +324,58 @@ export const useFreezeThaw = (deviceId: number, range: Range) =>
 export const useEtAnalysis = (deviceId: number, range: Range) =>
   useAnalysis<EtAnalysis>(deviceId, '/poi/shang/etc_et0_kc', 'et', range, normalize.et);
 
-export function useEarlyWarning(deviceId: number, days = 7) {
+/** The rain figures follow the readings, which arrive every few minutes. */
+const RAIN_REFRESH = 60_000;
+
+export function useEarlyWarning(deviceId: number, days = 7, enabled = true) {
   return useQuery({
     queryKey: poiKeys.plain(deviceId, 'early-warning', days),
     queryFn: async ({ signal }) => {
       const data = await api.get<EarlyWarning>(`/poi/${deviceId}/pluviometer/early-warning`, { params: { days }, signal });
-      return { ...data, episodes: list(data.episodes) };
+      return { ...data, criteria: list(data.criteria), episodes: list(data.episodes) };
     },
+    refetchInterval: RAIN_REFRESH,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useRainLatest(deviceId: number) {
+  return useQuery({
+    queryKey: poiKeys.plain(deviceId, 'rain-latest'),
+    queryFn: ({ signal }) => api.get<RainLatest>(`/poi/${deviceId}/pluviometer/latest`, { signal }),
+    refetchInterval: RAIN_REFRESH,
+  });
+}
+
+export function useRainStats(deviceId: number) {
+  return useQuery({
+    queryKey: poiKeys.plain(deviceId, 'rain-stats'),
+    queryFn: ({ signal }) => api.get<RainStats>(`/poi/${deviceId}/pluviometer/stats`, { signal }),
+    refetchInterval: RAIN_REFRESH,
+  });
+}
+
+export function useRainRealtime(deviceId: number, hours = 24) {
+  return useQuery({
+    queryKey: poiKeys.plain(deviceId, 'rain-realtime', hours),
+    queryFn: async ({ signal }) => {
+      const data = await api.get<RainRealtime>(`/poi/${deviceId}/pluviometer/realtime`, { params: { hours }, signal });
+      return { ...data, points: list(data.points), cumulative: list(data.cumulative), hourly: list(data.hourly) };
+    },
+    refetchInterval: RAIN_REFRESH,
+  });
+}
+
+export function useRainSeries(deviceId: number, dim: RainDim, range: Range) {
+  return useQuery({
+    queryKey: poiKeys.plain(deviceId, 'rain-series', dim, range.begin ?? null, range.end ?? null),
+    queryFn: async ({ signal }) => {
+      const data = await api.get<RainSeries>(`/poi/${deviceId}/pluviometer/stats_data`, { params: { dim, ...rangeParams(range) }, signal });
+      return { ...data, list: list(data.list) };
+    },
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -369,3 +481,146 @@ export function useTiltTrend(deviceId: number, lang: Language) {
     },
   });
 }
+
+/** GET /apis/qi/{id}/data/realtime: the station's newest readings graded on the server (SPEC §9). */
+export interface WeatherNow {
+  time: Num;
+  values: { param: string; name: string; unit: string; precision: number; value: number; time: number }[];
+  wind: {
+    speed: number;
+    level: number;
+    levelMin: number;
+    levelMax: Num;
+    direction: Num;
+    /** N, NE, … NW; absent without a direction. */
+    sector?: string;
+  } | null;
+  rain: {
+    rain1h: number;
+    rain24h: number;
+    today: number;
+    class1h: ServerRainClass;
+    class24h: ServerRainClass;
+    warning: Warning;
+  } | null;
+  airQuality: {
+    grade: number;
+    name: string;
+    pm25: number;
+    pm10: number;
+    tvoc?: number;
+    /** The pollutants whose grade is the overall one: pm25, pm10, tvoc. */
+    primary: string[] | null;
+  } | null;
+}
+
+export function useWeatherNow(deviceId: number, lang: Language, enabled = true) {
+  return useQuery({
+    queryKey: poiKeys.localized(deviceId, 'qi-realtime', lang),
+    queryFn: async ({ signal }) => {
+      const data = await api.get<WeatherNow>(`/qi/${deviceId}/data/realtime`, { signal });
+      return { ...data, values: list(data.values), airQuality: data.airQuality ? { ...data.airQuality, primary: list(data.airQuality.primary) } : null };
+    },
+    refetchInterval: 60_000,
+    enabled,
+  });
+}
+
+export interface LayerChange {
+  depth: number;
+  before: number;
+  after: number;
+  /** vol % points. */
+  change: number;
+  waterMm: number;
+}
+
+/** GET /apis/poi/shang/infiltration. */
+export interface Infiltration {
+  from: number;
+  to: number;
+  layers: LayerChange[];
+  totalMm: number;
+  /** The event the times were taken from; null when the server fell back to the last 24 hours. */
+  pulse: Pulse | null;
+}
+
+export interface RootLayer {
+  depth: number;
+  days: number;
+  drawdownDays: number;
+  meanDayDrop: number;
+  meanNightDrop: number;
+  active: boolean;
+}
+
+/** GET /apis/poi/shang/rootdepth. */
+export interface RootDepth {
+  begin: number;
+  end: number;
+  /** cm; 0 when no layer shows roots at work. */
+  rootDepth: number;
+  layers: RootLayer[];
+}
+
+/** GET /apis/poi/analysis/et_root. */
+export interface EtRoot {
+  configured: boolean;
+  rootDepth: RootDepth | null;
+  zone: {
+    depth: number;
+    rootDepthFound: boolean;
+    fieldCapacity: number;
+    moisture: number;
+    relative: number;
+    drought: string;
+    refillRelative: number;
+    deficitMm: number;
+    rawMm: number;
+  } | null;
+  et: { et0: number; kc: Num; stage?: string; etc: Num; source: 'forecast' | 'observed' } | null;
+  projection: { time: number; date: string; daysUntil: number; irrigationMm: number; volumeM3: Num } | null;
+}
+
+const normalizeRoot = (d: RootDepth): RootDepth => ({ ...d, layers: list(d.layers) });
+
+export const useInfiltration = (deviceId: number, range: Range, enabled = true) =>
+  useAnalysis<Infiltration>(
+    deviceId,
+    '/poi/shang/infiltration',
+    'infiltration',
+    range,
+    (d) => ({ ...d, layers: list(d.layers), pulse: d.pulse ? { ...d.pulse, layers: list(d.pulse.layers) } : null }),
+    enabled,
+  );
+
+export function useEtRoot(deviceId: number) {
+  return useQuery({
+    queryKey: poiKeys.plain(deviceId, 'et-root'),
+    queryFn: async ({ signal }) => {
+      const data = await api.get<EtRoot>('/poi/analysis/et_root', { params: id(deviceId), signal });
+      return { ...data, rootDepth: data.rootDepth ? normalizeRoot(data.rootDepth) : null };
+    },
+  });
+}
+
+export interface YawPoint {
+  time: number;
+  x: number;
+  y: number;
+  /** Degrees counter-clockwise from the sensor's X axis. */
+  direction: number;
+  /** Degrees from vertical. */
+  tilt: number;
+}
+
+/** GET /apis/poi/tilt/yaw. */
+export interface TiltYaw {
+  begin: number;
+  end: number;
+  latest: YawPoint | null;
+  points: YawPoint[];
+}
+
+export const useTiltYaw = (deviceId: number, range: Range) =>
+  useAnalysis<TiltYaw>(deviceId, '/poi/tilt/yaw', 'tilt-yaw', range, (d) => ({ ...d, points: list(d.points) }));

@@ -15,10 +15,12 @@ interface ChartBlockProps {
   error?: unknown;
   height?: number;
   label: string;
+  /** Why there is nothing to draw; the generic "no data in this period" otherwise. */
+  emptyText?: string;
 }
 
 /** A titled chart with its loading, error and empty states. */
-export function ChartBlock({ title, extra, option, empty, loading, error, height = 240, label }: ChartBlockProps) {
+export function ChartBlock({ title, extra, option, empty, loading, error, height = 240, label, emptyText }: ChartBlockProps) {
   const { t } = useTranslation('poi');
   let body: ReactNode;
   if (error && !option) body = <ServerErrorAlert error={error} />;
@@ -29,7 +31,7 @@ export function ChartBlock({ title, extra, option, empty, loading, error, height
         className="fw-poi-chart-empty"
         data-testid="poi-chart-empty"
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t('history.empty')}
+        description={emptyText ?? t('history.empty')}
         style={{ height }}
       />
     );

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
 import { PoiDetailPage } from './poi-detail-page';
-import { device, serveDevice } from './test-fixtures';
+import { device, serveDevice, weatherNow } from './test-fixtures';
 
 // jsdom has no canvas: the chart module is replaced, everything around it is real.
 vi.mock('./charts/chart', () => ({ default: () => <canvas data-testid="chart-stub" /> }));
@@ -36,18 +36,51 @@ describe('PoiDetailPage', () => {
     expect(screen.getByRole('button', { name: /Navigate/ })).toBeInTheDocument();
   });
 
-  it('reads the weather the SPEC way: wind level and sector, rain class, worst air-quality grade', async () => {
-    serveDevice();
+  it('shows the weather as the server grades it: wind force and sector, rain class, air-quality grade', async () => {
+    const fetchMock = serveDevice();
     renderPage();
 
     const summary = await screen.findByTestId('poi-weather-summary');
     await waitFor(() => expect(within(summary).getByTestId('poi-wind-level')).toHaveTextContent('Level 4'));
     expect(within(summary).getByTestId('poi-wind-level')).toHaveTextContent('Moderate breeze · 5.5 m/s');
     expect(within(summary).getByTestId('poi-wind-direction')).toHaveTextContent('West270°');
-    await waitFor(() => expect(within(summary).getByTestId('poi-rain-class')).toHaveTextContent('Light rain4.6 mm'));
-    // PM2.5 80 is grade 3, PM10 40 grade 1: the worse one counts and is named.
+    expect(within(summary).getByTestId('poi-rain-class')).toHaveTextContent('Light rain4.6 mm');
     expect(within(summary).getByTestId('poi-air-quality')).toHaveTextContent('Lightly polluted');
     expect(within(summary).getByTestId('poi-air-quality')).toHaveTextContent('Primary pollutant: PM2.5');
+    // Nothing is summed from the history for these figures.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/datapoints/v3') && url.includes('params=rainfall&'))).toEqual([]);
+  });
+
+  it('takes the grades from the server, not from its own copy of the thresholds', async () => {
+    serveDevice({
+      extra: (path) =>
+        path === '/apis/qi/13/data/realtime'
+          ? {
+              ...weatherNow,
+              wind: { speed: 40, level: 13, levelMin: 37, levelMax: 41.5, direction: 10, sector: 'N' },
+              rain: { ...weatherNow.rain, rain24h: 260, class24h: 'severe storm' },
+              airQuality: { grade: 1, name: 'excellent', pm25: 1, pm10: 1, primary: ['pm25', 'pm10'] },
+            }
+          : undefined,
+    });
+    renderPage();
+
+    const summary = await screen.findByTestId('poi-weather-summary');
+    await waitFor(() => expect(within(summary).getByTestId('poi-wind-level')).toHaveTextContent('Level 13'));
+    expect(within(summary).getByTestId('poi-wind-level')).toHaveTextContent('Hurricane force · 40 m/s');
+    expect(within(summary).getByTestId('poi-wind-direction')).toHaveTextContent('North10°');
+    expect(within(summary).getByTestId('poi-rain-class')).toHaveTextContent('Severe rainstorm260 mm');
+    // Excellent air names no primary pollutant.
+    expect(within(summary).getByTestId('poi-air-quality')).toHaveTextContent('ExcellentNo primary pollutant');
+  });
+
+  it('says so when the station has no wind or air reading yet', async () => {
+    serveDevice({ extra: (path) => (path === '/apis/qi/13/data/realtime' ? { ...weatherNow, wind: null, rain: null, airQuality: null } : undefined) });
+    renderPage();
+
+    const summary = await screen.findByTestId('poi-weather-summary');
+    await waitFor(() => expect(within(summary).getByTestId('poi-wind-level')).toHaveTextContent('--'));
+    expect(within(summary).getByTestId('poi-air-quality')).toHaveTextContent('--');
   });
 
   it('shows readings truncated to the catalogue precision, with units, and draws the history', async () => {

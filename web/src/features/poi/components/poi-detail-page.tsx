@@ -29,7 +29,7 @@ import { RainAnalysesCard } from './kinds/rain-analyses';
 import { RainSummary } from './kinds/rain-summary';
 import { SoilAnalysesCard } from './kinds/soil-analyses';
 import { SoilProfileView } from './kinds/soil-profile-view';
-import { TiltSummary, TiltTrendView } from './kinds/tilt';
+import { TiltSummary, TiltTrendView, TiltYawView } from './kinds/tilt';
 import { TiltTrendCard } from './kinds/tilt-trend-card';
 import { WeatherAnalysesCard } from './kinds/weather-analyses';
 import { WeatherSummary } from './kinds/weather-summary';
@@ -66,7 +66,9 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
   switch (kind) {
     case 'tianqi':
       return {
-        summary: <WeatherSummary deviceId={id} catalogue={catalogue} readings={readings} />,
+        summary: <WeatherSummary deviceId={id} catalogue={catalogue} />,
+        // The summary gives the speed with its force and the direction with its sector.
+        covered: ['windSpeed', 'windDirection'],
         extra: <WeatherAnalysesCard deviceId={id} />,
       };
     case 'pluviometer':
@@ -81,7 +83,7 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
     case 'dcr004':
       return {
         views: [{ key: 'profile', label: t('soil.view'), render: (context) => <SoilProfileView {...context} /> }],
-        extra: <SoilAnalysesCard deviceId={id} />,
+        extra: <SoilAnalysesCard deviceId={id} nodes={catalogue.nodes} />,
       };
     case 'shan-jing':
       return {
@@ -92,7 +94,10 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
           </>
         ),
         covered: ['tiltAngle', 'tiltX', 'tiltY'],
-        views: [{ key: 'tilt', label: t('tilt.view'), render: (context) => <TiltTrendView {...context} /> }],
+        views: [
+          { key: 'tilt', label: t('tilt.view'), render: (context) => <TiltTrendView {...context} /> },
+          { key: 'yaw', label: t('yaw.view'), render: (context) => <TiltYawView {...context} /> },
+        ],
       };
     case 'liquidometer':
       return {

@@ -4,20 +4,15 @@ import { formatDateTime, formatReportTime, MISSING } from '@/lib/format';
 import { HEADER_PARAMS, STATE_PARAMS } from '../lib/params';
 import { depthParams, latestValue, surfaceParams, type ReadingIndex } from '../lib/readings';
 import { formatValue } from '../lib/values';
-import { windSector } from '../lib/wind';
 import type { ParamMeta } from '../types';
 
-/** A reading as a person reads it: a state name, a wind direction with its sector, or a number. */
+/** A reading as a person reads it: a state name or a number with its unit. */
 export function useReadingText() {
   const { t } = useTranslation('poi');
   return (param: ParamMeta, value: number | null): { value: string; unit: string } => {
     if (value === null) return { value: MISSING, unit: '' };
     if (STATE_PARAMS.has(param.id)) {
       return { value: value >= 1 ? t('states.open') : t('states.closed'), unit: '' };
-    }
-    if (param.id === 'windDirection') {
-      const sector = windSector(value);
-      return { value: `${formatValue(value, 0)}°`, unit: sector ? t(`wind.sectors.${sector}`) : '' };
     }
     return { value: formatValue(value, param.precision), unit: param.unit };
   };

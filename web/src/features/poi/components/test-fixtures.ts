@@ -61,6 +61,15 @@ const latest: [string, number][] = [
   ['battery', 12.7],
 ];
 
+/** GET /apis/qi/13/data/realtime for the readings above, graded as the server grades them. */
+export const weatherNow = {
+  time: NOW - 5 * 60_000,
+  values: latest.map(([param, value]) => ({ param, name: weatherCatalogue.params.find((p) => p.id === param)?.name ?? param, unit: '', precision: 1, value, time: NOW - 5 * 60_000 })),
+  wind: { speed: 5.5, level: 4, levelMin: 5.5, levelMax: 8, direction: 270, sector: 'W' },
+  rain: { rain1h: 0.4, rain24h: 4.6, today: 1.2, class1h: 'light', class24h: 'light', warning: { level: 0, code: '', color: 'none' } },
+  airQuality: { grade: 3, name: 'light', pm25: 3, pm10: 1, primary: ['pm25'] },
+};
+
 export interface ServeOptions {
   info?: DeviceInfo | null;
   indicator?: Record<string, unknown>;
@@ -96,6 +105,7 @@ export function serveDevice({ info = device(), indicator, extra }: ServeOptions 
       return ok({ installTime: NOW - 86_400_000, serviceUntil: NOW + 86_400_000, warrantyUntil: NOW - 1000, serviceExpired: false, warrantyExpired: true, registrationTime: NOW - 86_400_000 });
     }
     if (path.endsWith('/config')) return ok({ reportInterval: 0 });
+    if (path === '/apis/qi/13/data/realtime') return ok(weatherNow);
     if (path.endsWith('/datapoints/v3')) {
       const params = (url.searchParams.get('params') ?? '').split(',');
       return ok({

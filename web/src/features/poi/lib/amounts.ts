@@ -1,9 +1,9 @@
 /**
- * Amounts reported since the previous report: rain, insects caught, irrigation water. A reading at
+ * Amounts reported since the previous report: insects caught, irrigation water. A reading at
  * time t covers the moments just before t, so a window (from, to] holds the readings with
  * from < t ≤ to, and a period's amount is their sum.
  */
-import { bucketStart, HOUR } from './time-range';
+import { HOUR } from './time-range';
 
 export interface AmountSeries {
   /** Ascending. */
@@ -57,16 +57,4 @@ export function recentAmounts(series: AmountSeries, now: number): RecentAmounts 
     // A reading at midnight itself covers the last minutes of yesterday.
     today: between(midnight.getTime(), now),
   };
-}
-
-/** Sums readings into consecutive local-time buckets of `size` ms (hours, days), keyed by start. */
-export function bucketSums(series: AmountSeries, size: number): { t: number[]; v: number[] } {
-  const sums = new Map<number, number>();
-  for (let index = 0; index < series.t.length; index += 1) {
-    // The reading covers the time before it: a reading on the hour belongs to the hour before.
-    const start = bucketStart(series.t[index] - 1, size);
-    sums.set(start, (sums.get(start) ?? 0) + series.v[index]);
-  }
-  const t = [...sums.keys()].sort((a, b) => a - b);
-  return { t, v: t.map((start) => roundAmount(sums.get(start) ?? 0)) };
 }

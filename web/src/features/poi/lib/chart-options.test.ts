@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { heatmapOption, timeSeriesOption, valueLabel, widened, type TimeChartSpec } from './chart-options';
+import {
+  heatmapOption,
+  profileOption,
+  rainBarsOption,
+  rootDepthHistoryOption,
+  rootZoneOption,
+  timeSeriesOption,
+  valueLabel,
+  widened,
+  yawOption,
+  type TimeChartSpec,
+} from './chart-options';
 
 type Series = { type: string; step?: string; data: number[][]; markLine?: { data: { yAxis: number }[] } };
 type Axis = { min?: number; max?: number; minInterval?: number; axisLabel: { formatter: (v: number) => string } };
@@ -94,5 +105,87 @@ describe('widened', () => {
   });
   it('leaves a range that is tall enough to the chart', () => {
     expect(widened({ min: -4, max: 6 }, 1)).toBeNull();
+  });
+});
+
+describe('rain and soil analysis charts', () => {
+  type Tip = (p: unknown) => string;
+
+  it('draws the server rain buckets from zero, with the class in the tooltip', () => {
+    const option = rainBarsOption({
+      bars: [
+        { time: 1000, mm: null },
+        { time: 2000, mm: 12.3, note: 'Moderate rain' },
+      ],
+      name: 'Daily rainfall',
+      range: { begin: 0, end: 3000 },
+      daily: true,
+      dark: false,
+    }) as { series: Series[]; yAxis: { min: number; max: (e: { min: number; max: number }) => number | null }; tooltip: { formatter: Tip } };
+    expect(option.series[0]).toMatchObject({ type: 'bar', data: [[1000, null], [2000, 12.3]] });
+    expect(option.yAxis.min).toBe(0);
+    expect(option.yAxis.max({ min: 0, max: 0 })).toBe(1); // a dry period keeps a scale
+    expect(option.yAxis.max({ min: 0, max: 30 })).toBeNull();
+    const tip = option.tooltip.formatter([{ value: [2000, 12.3], axisValue: 2000, marker: '' }]);
+    expect(tip).toContain('12.3 mm');
+    expect(tip).toContain('Moderate rain');
+  });
+
+  it('draws a moisture profile with depth downwards and the wetting front marked', () => {
+    const option = profileOption({
+      layers: [
+        { depth: 10, before: 30, after: 35 },
+        { depth: 20, before: 28, after: 33 },
+        { depth: 30, before: 25, after: 25.2 },
+      ],
+      frontDepth: 20,
+      labels: { before: 'Before', after: 'After', front: (d) => `Front ${d} cm`, depth: (d) => `${d} cm` },
+      dark: false,
+    }) as { yAxis: { inverse: boolean; data: string[] }; series: { data: number[]; markLine?: { data: { yAxis: number }[]; label: { formatter: string } } }[] };
+    expect(option.yAxis).toMatchObject({ inverse: true, data: ['10 cm', '20 cm', '30 cm'] });
+    expect(option.series[0].data).toEqual([30, 28, 25]);
+    expect(option.series[1].data).toEqual([35, 33, 25.2]);
+    expect(option.series[1].markLine).toMatchObject({ data: [{ yAxis: 1 }], label: { formatter: 'Front 20 cm' } });
+  });
+
+  it('puts the root zone between the refill point and field capacity', () => {
+    const option = rootZoneOption({
+      relative: 52,
+      refill: 60,
+      labels: { now: '0–25 cm', refill: 'Refill', fieldCapacity: 'FC', dry: 'Dry', available: 'OK', wet: 'Wet' },
+      dark: true,
+    }) as { series: { data: number[]; itemStyle: { color: string }; markLine: { data: { xAxis: number }[] } }[] };
+    expect(option.series[0].data).toEqual([52]);
+    expect(option.series[0].itemStyle.color).toBe('#fa8c16'); // below the refill point: needs water
+    expect(option.series[0].markLine.data.map((d) => d.xAxis)).toEqual([60, 100]);
+  });
+
+  it('plots the lean as [tilt, direction] counter-clockwise from the X axis', () => {
+    const option = yawOption({
+      points: [
+        { time: 1, direction: 118, tilt: 1.98 },
+        { time: 2, direction: 122, tilt: 2.01 },
+      ],
+      labels: { points: 'Reports', latest: 'Latest', direction: 'Direction', tilt: 'Tilt', xAxis: 'X', yAxis: 'Y' },
+      dark: false,
+    }) as { angleAxis: { startAngle: number; clockwise: boolean }; series: { data: unknown[] }[] };
+    expect(option.angleAxis).toMatchObject({ startAngle: 0, clockwise: false });
+    expect((option.series[0].data[0] as { value: number[] }).value).toEqual([1.98, 118, 1]);
+    expect(option.series[1].data).toEqual([[2.01, 122, 2]]);
+  });
+
+  it('steps the root depth through the weeks, leaving gaps where none was found', () => {
+    const option = rootDepthHistoryOption({
+      points: [
+        { time: 1, depth: 20 },
+        { time: 2, depth: null },
+      ],
+      maxDepth: 60,
+      name: 'Root depth',
+      noneLabel: 'Not found',
+      dark: false,
+    }) as { yAxis: { inverse: boolean; max: number }; series: Series[] };
+    expect(option.yAxis).toMatchObject({ inverse: true, max: 60 });
+    expect(option.series[0].data).toEqual([[1, 20], [2, null]]);
   });
 });

@@ -4,7 +4,9 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
+  MarkAreaComponent,
   MarkLineComponent,
+  PolarComponent,
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
@@ -21,6 +23,8 @@ echarts.use([
   LegendComponent,
   DataZoomComponent,
   MarkLineComponent,
+  MarkAreaComponent,
+  PolarComponent,
   VisualMapComponent,
   CanvasRenderer,
 ]);

@@ -6,17 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { formatDateTime } from '@/lib/format';
 import { useThemeMode } from '@/lib/theme';
-import { useEarlyWarning, useIdRange, type IdRange, type Warning, type WarningEpisode } from '../../api/analyses';
+import { useEarlyWarning, useIdRange, type IdRange, type WarningEpisode } from '../../api/analyses';
 import { idPoints } from '../../lib/analyses';
-import type { WarningLevel } from '../../lib/rain';
+import { warningLevel, WARNING_HEX } from '../../lib/rain';
 import { formatValue, formatWithUnit } from '../../lib/values';
 import { LazyChart } from '../charts/lazy-chart';
 import { KeyFigure } from './summary-card';
-import { WARNING_HEX, WarningBadge, WarningCriteria } from './rain-summary';
+import { WarningBadge, WarningCriteria } from './rain-summary';
 
 const WARNING_DAYS = 7;
-
-const levelOf = (warning: Warning | null | undefined): WarningLevel => Math.max(0, Math.min(4, warning?.level ?? 0)) as WarningLevel;
 
 function WarningsPanel({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('poi');
@@ -24,9 +22,9 @@ function WarningsPanel({ deviceId }: { deviceId: number }) {
   const data = query.data;
   if (query.error) return <ServerErrorAlert error={query.error} />;
   if (!data) return <Skeleton active />;
-  const current = levelOf(data.current);
+  const current = warningLevel(data.current);
   const columns: ColumnsType<WarningEpisode> = [
-    { title: t('rainWarn.level'), dataIndex: 'level', render: (_: number, row) => <WarningBadge level={levelOf(row)} /> },
+    { title: t('rainWarn.level'), dataIndex: 'level', render: (_: number, row) => <WarningBadge warning={row} /> },
     { title: t('rainWarn.start'), dataIndex: 'start', render: (time: number) => formatDateTime(time) },
     {
       title: t('rainWarn.end'),
@@ -44,12 +42,12 @@ function WarningsPanel({ deviceId }: { deviceId: number }) {
         <KeyFigure
           testId="poi-rain-warning-current"
           label={t('rainWarn.current')}
-          value={<WarningBadge level={current} />}
-          accent={current ? WARNING_HEX[current as Exclude<WarningLevel, 0>] : undefined}
+          value={<WarningBadge warning={data.current} />}
+          accent={current ? WARNING_HEX[current] : undefined}
         />
         <KeyFigure
           label={t('rainWarn.highest', { days: WARNING_DAYS })}
-          value={<WarningBadge level={levelOf(data.highest)} />}
+          value={<WarningBadge warning={data.highest} />}
         />
         <KeyFigure label={t('rainWarn.rain3h')} value={formatValue(data.rain3h)} unit={mm(data.rain3h)} />
         <KeyFigure label={t('rainWarn.rain6h')} value={formatValue(data.rain6h)} unit={mm(data.rain6h)} />
@@ -70,7 +68,7 @@ function WarningsPanel({ deviceId }: { deviceId: number }) {
         }}
       />
       <div className="fw-poi-analysis__criteria">
-        <WarningCriteria />
+        <WarningCriteria criteria={data.criteria} />
       </div>
     </div>
   );
@@ -79,6 +77,9 @@ function WarningsPanel({ deviceId }: { deviceId: number }) {
 function idOption(data: IdRange, labels: { curve: string; below: string; above: string; duration: string; intensity: string }, dark: boolean): EChartsCoreOption {
   const axisName = { color: dark ? 'rgba(255,255,255,0.65)' : 'rgba(0,0,0,0.65)' };
   return {
+    backgroundColor: 'transparent',
+    // Drawn at once, so a glance (or a screenshot) never catches the points still growing.
+    animation: false,
     tooltip: {
       trigger: 'item',
       formatter: (p: { seriesName: string; value: [number, number] }) =>

@@ -3,75 +3,68 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { useThemeMode } from '@/lib/theme';
-import { useHistory } from '../../api/get-history';
-import { bucketSums, roundAmount } from '../../lib/amounts';
-import { timeSeriesOption } from '../../lib/chart-options';
-import { peakWarning } from '../../lib/rain';
-import { DAY, HOUR } from '../../lib/time-range';
+import { useEarlyWarning, useRainSeries } from '../../api/analyses';
+import { rainBarsOption } from '../../lib/chart-options';
+import { overlaps, rainClassKey, rainDimFor, warningDaysFor, warningLevel } from '../../lib/rain';
 import { formatWithUnit } from '../../lib/values';
 import { ChartBlock } from '../chart-block';
 import type { HistoryContext } from '../history-card';
 import { WarningBadge } from './rain-summary';
 
-/** Raw readings are summed here; past a month the daily totals are asked for instead. */
-const RAW_LIMIT = 31 * DAY;
-
-/** Rain per hour (a week or less) or per day, and the highest warning level reached in the period. */
+/** Rain per hour (a week or less) or per day as the server sums it, and the highest warning of the period. */
 export function RainfallView({ deviceId, range, dim }: HistoryContext) {
   const { t } = useTranslation('poi');
   const { mode } = useThemeMode();
-  const span = range.end - range.begin;
-  const daily = dim === 'daily' || span > RAW_LIMIT;
-  const history = useHistory(deviceId, { ...range, params: ['rainfall'], dim: daily ? 'daily' : 'raw', points: 10_000 });
-  const raw = history.data?.series.find((series) => series.param === 'rainfall');
-  const perDay = daily || span > 7 * DAY;
+  const rainDim = rainDimFor(range, dim);
+  const series = useRainSeries(deviceId, rainDim, range);
+  const days = warningDaysFor(range.begin);
+  const warnings = useEarlyWarning(deviceId, days ?? 1, days !== null);
+  const data = series.data?.dim === rainDim ? series.data : undefined;
 
-  const { bars, peak, total } = useMemo(() => {
-    if (!raw || history.data?.dim !== (daily ? 'daily' : 'raw')) return { bars: null, peak: null, total: null };
-    const summed = daily ? { t: raw.t, v: raw.v } : bucketSums(raw, perDay ? DAY : HOUR);
-    return {
-      bars: summed,
-      // Downsampled readings no longer add up to the windows' totals.
-      peak: daily || raw.sampled ? null : peakWarning(raw),
-      total: roundAmount(summed.v.reduce((sum, value) => sum + value, 0)),
-    };
-  }, [raw, daily, perDay, history.data?.dim]);
+  const peak = useMemo(() => {
+    if (days === null || !warnings.data) return null;
+    const spells = warnings.data.episodes.filter((spell) => overlaps(spell, range));
+    // Newest first: on equal levels the earliest spell is the one that reached it first.
+    return spells.reduce<(typeof spells)[number] | null>((best, spell) => (!best || warningLevel(spell) >= warningLevel(best) ? spell : best), null);
+  }, [days, warnings.data, range]);
 
-  const name = perDay ? t('rain.dailyRain') : t('rain.hourlyRain');
+  const name = rainDim === 'day' ? t('rain.dailyRain') : t('rain.hourlyRain');
   const option = useMemo(
     () =>
-      bars
-        ? timeSeriesOption({
-            series: [{ key: 'rain', name, kind: 'bar', t: bars.t, v: bars.v }],
-            unit: 'mm',
-            precision: 1,
+      data
+        ? rainBarsOption({
+            bars: data.list.map((b) => {
+              const key = rainClassKey(b.class);
+              return { time: b.time, mm: b.mm, note: key && key !== 'none' ? t(`rain.classes.${key}`) : undefined };
+            }),
+            name,
             range,
-            daily: perDay,
+            daily: rainDim === 'day',
             dark: mode === 'dark',
           })
         : null,
-    [bars, name, range, perDay, mode],
+    [data, name, range, rainDim, mode, t],
   );
 
   return (
     <div>
       <div className="fw-poi-view-facts">
         <Typography.Text>
-          {t('rain.periodTotal')} <b data-testid="poi-rain-total">{formatWithUnit(total, 'mm', 1)}</b>
+          {t('rain.periodTotal')} <b data-testid="poi-rain-total">{formatWithUnit(data?.total ?? null, 'mm', 1)}</b>
         </Typography.Text>
-        {peak && (
-          <Typography.Text>
-            {t('rain.peakWarning')} <WarningBadge level={peak.level} />
-            {peak.time ? <Typography.Text type="secondary"> {formatDateTime(peak.time)}</Typography.Text> : null}
+        {days !== null && warnings.data && (
+          <Typography.Text data-testid="poi-rain-peak">
+            {t('rain.peakWarning')} <WarningBadge warning={peak} />
+            {peak ? <Typography.Text type="secondary"> {formatDateTime(peak.start)}</Typography.Text> : null}
           </Typography.Text>
         )}
       </div>
       <ChartBlock
         title={`${name} (mm)`}
         option={option}
-        empty={!bars || bars.t.length === 0}
-        loading={history.isFetching}
-        error={history.error}
+        empty={!data || data.list.every((b) => b.mm === null)}
+        loading={series.isFetching}
+        error={series.error}
         height={280}
         label={name}
       />

@@ -1,8 +1,8 @@
-import { Alert, App, Button, Card, DatePicker, Empty, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { formatDateTime, MISSING } from '@/lib/format';
@@ -22,52 +22,10 @@ import { etCsv, MAX_ET_EXPORT_DAYS } from '../../lib/analyses';
 import { useLang } from '../../lib/use-lang';
 import { formatValue, formatWithUnit } from '../../lib/values';
 import { LazyChart } from '../charts/lazy-chart';
+import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';
 import { KeyFigure } from './summary-card';
 import { SoilSettingsForm } from './soil-settings-form';
-
-/** Picks whole days; an empty choice leaves the server's default span. */
-function DaysPicker({ range, onRange, maxDays, testId }: { range: Range; onRange: (range: Range) => void; maxDays: number; testId: string }) {
-  const { t } = useTranslation('poi');
-  const value: [Dayjs, Dayjs] | null = range.begin !== undefined && range.end !== undefined ? [dayjs(range.begin), dayjs(range.end - 1)] : null;
-  return (
-    <DatePicker.RangePicker
-      data-testid={testId}
-      value={value}
-      aria-label={t('history.customRange')}
-      placeholder={[t('history.from'), t('history.to')]}
-      disabledDate={(current, { from }) =>
-        current.isAfter(dayjs().endOf('day')) || (from ? Math.abs(current.diff(from, 'day')) >= maxDays : false)
-      }
-      onChange={(dates) => {
-        if (dates?.[0] && dates[1]) onRange({ begin: dates[0].startOf('day').valueOf(), end: Math.min(dates[1].endOf('day').valueOf() + 1, Date.now()) });
-        else onRange({});
-      }}
-    />
-  );
-}
-
-function Period({ begin, end }: { begin: number; end: number }) {
-  const { t } = useTranslation('poi');
-  return (
-    <Typography.Text type="secondary" className="fw-poi-analysis__period">
-      {t('analyses.period', { begin: dayjs(begin).format('YYYY-MM-DD'), end: dayjs(end - 1).format('YYYY-MM-DD') })}
-    </Typography.Text>
-  );
-}
-
-/** Loading, error and the body of a tab, with the range picker on top. */
-function TabBody({ toolbar, loading, error, children }: { toolbar: ReactNode; loading: boolean; error: unknown; children: ReactNode }) {
-  return (
-    <div className="fw-poi-analysis">
-      <div className="fw-poi-analysis__toolbar">{toolbar}</div>
-      {error ? <ServerErrorAlert error={error} /> : loading ? <Skeleton active /> : children}
-    </div>
-  );
-}
-
-function Explicit({ text, testId }: { text: string; testId: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} data-testid={testId} />;
-}
+import { EtRootTab, InfiltrationTab, RootDepthTab } from './soil-water-tabs';
 
 function SettingsTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('poi');
@@ -397,7 +355,7 @@ function EtTab({ deviceId }: { deviceId: number }) {
 }
 
 /** The soil analyses of a zhi-shang device, one tab each. */
-export function SoilAnalysesCard({ deviceId }: { deviceId: number }) {
+export function SoilAnalysesCard({ deviceId, nodes }: { deviceId: number; nodes: readonly number[] }) {
   const { t } = useTranslation('poi');
   const [tab, setTab] = useState('irrigation');
   return (
@@ -408,7 +366,10 @@ export function SoilAnalysesCard({ deviceId }: { deviceId: number }) {
         destroyOnHidden
         items={[
           { key: 'irrigation', label: t('analyses.tabs.irrigation'), children: <IrrigationTab deviceId={deviceId} /> },
+          { key: 'infiltration', label: t('analyses.tabs.infiltration'), children: <InfiltrationTab deviceId={deviceId} /> },
           { key: 'et', label: t('analyses.tabs.et'), children: <EtTab deviceId={deviceId} /> },
+          { key: 'etRoot', label: t('analyses.tabs.etRoot'), children: <EtRootTab deviceId={deviceId} onSettings={() => setTab('settings')} /> },
+          { key: 'rootDepth', label: t('analyses.tabs.rootDepth'), children: <RootDepthTab deviceId={deviceId} nodes={nodes} /> },
           { key: 'waterlogging', label: t('analyses.tabs.waterlogging'), children: <WaterloggingTab deviceId={deviceId} /> },
           { key: 'freeze', label: t('analyses.tabs.freeze'), children: <FreezeThawTab deviceId={deviceId} /> },
           { key: 'settings', label: t('analyses.tabs.settings'), children: <SettingsTab deviceId={deviceId} /> },

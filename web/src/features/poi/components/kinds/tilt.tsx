@@ -1,10 +1,11 @@
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MISSING } from '@/lib/format';
+import { formatDateTime, MISSING } from '@/lib/format';
 import { useThemeMode } from '@/lib/theme';
+import { useTiltYaw } from '../../api/analyses';
 import { useHistory } from '../../api/get-history';
-import { timeSeriesOption, type ChartSeries } from '../../lib/chart-options';
+import { timeSeriesOption, yawOption, type ChartSeries } from '../../lib/chart-options';
 import { latestValue, type ReadingIndex } from '../../lib/readings';
 import { changeOver, largestMagnitude, smoothedRatePerHour } from '../../lib/tilt';
 import { bucketSize, DAY, HOUR } from '../../lib/time-range';
@@ -119,3 +120,80 @@ export function TiltTrendView({ deviceId, catalogue, range }: HistoryContext) {
   );
 }
 
+
+/** Which way the monitor leans and how far, from the X and Y tilt of each report (GET /apis/poi/tilt/yaw). */
+export function TiltYawView({ deviceId, range }: HistoryContext) {
+  const { t } = useTranslation('poi');
+  const dark = useThemeMode().mode === 'dark';
+  const query = useTiltYaw(deviceId, range);
+  const data = query.data;
+  const option = useMemo(
+    () =>
+      data && data.points.length > 0
+        ? yawOption({
+            points: data.points,
+            labels: {
+              points: t('yaw.points'),
+              latest: t('yaw.latest'),
+              direction: t('yaw.direction'),
+              tilt: t('yaw.tilt'),
+              xAxis: t('yaw.xAxis'),
+              yAxis: t('yaw.yAxis'),
+            },
+            dark,
+          })
+        : null,
+    [data, t, dark],
+  );
+  const directionOption = useMemo(() => {
+    if (!data || data.points.length === 0) return null;
+    const series: ChartSeries[] = [
+      { key: 'direction', name: t('yaw.direction'), kind: 'line', t: data.points.map((p) => p.time), v: data.points.map((p) => p.direction), color: '#fa8c16' },
+    ];
+    return timeSeriesOption({ series, unit: '°', precision: 1, range, dark });
+  }, [data, range, dark, t]);
+  const latest = data?.latest ?? null;
+  return (
+    <div data-testid="poi-tilt-yaw">
+      <div className="fw-poi-figures">
+        <KeyFigure
+          testId="poi-yaw-direction"
+          label={t('yaw.direction')}
+          value={latest ? formatValue(latest.direction, 1) : MISSING}
+          unit={latest ? '°' : undefined}
+          detail={t('yaw.directionHint')}
+        />
+        <KeyFigure
+          testId="poi-yaw-tilt"
+          label={t('yaw.tilt')}
+          value={latest ? formatValue(latest.tilt, 2) : MISSING}
+          unit={latest ? '°' : undefined}
+          detail={latest ? formatDateTime(latest.time) : undefined}
+        />
+        <KeyFigure label={t('yaw.count')} value={data ? String(data.points.length) : MISSING} />
+      </div>
+      <ChartBlock
+        title={t('yaw.title')}
+        extra={<Typography.Text type="secondary">{t('yaw.hint')}</Typography.Text>}
+        option={option}
+        empty={!option}
+        emptyText={t('yaw.empty')}
+        loading={query.isFetching}
+        error={query.error}
+        height={380}
+        label={t('yaw.title')}
+      />
+      {directionOption && (
+        <ChartBlock
+          title={`${t('yaw.directionOverTime')} (°)`}
+          extra={<Typography.Text type="secondary">{t('yaw.directionOverTimeHint')}</Typography.Text>}
+          option={directionOption}
+          empty={false}
+          loading={query.isFetching}
+          height={200}
+          label={t('yaw.directionOverTime')}
+        />
+      )}
+    </div>
+  );
+}

@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { useHistory } from '../../api/get-history';
 import { recentAmounts, roundAmount, type RecentAmounts } from '../../lib/amounts';
 import { DAY } from '../../lib/time-range';
-import type { HistorySeries } from '../../types';
 
 /** Whole minutes, so a page re-rendering every second still asks the same question. */
 const STEP = 60_000;
@@ -11,12 +10,10 @@ const STEP = 60_000;
 export interface Amounts extends RecentAmounts {
   /** Today and the six days before it. */
   lastSevenDays: number | null;
-  /** The readings of the last 24 hours (and since midnight). */
-  recent: HistorySeries | null;
 }
 
 /**
- * Amounts (rain, insects, water) of the last hour, 12 and 24 hours, today and the last seven days.
+ * Amounts (insects, irrigation water) of the last hour, 12 and 24 hours, today and the last seven days.
  * Readings of the last day come raw; seven days come from the daily totals.
  */
 export function useRecentAmounts(deviceId: number, param: string, now: number, enabled = true) {
@@ -39,7 +36,6 @@ export function useRecentAmounts(deviceId: number, param: string, now: number, e
     return {
       ...recentAmounts(recent ?? { t: [], v: [] }, now),
       lastSevenDays: daily.data ? roundAmount((week?.v ?? []).reduce((sum, value) => sum + value, 0)) : null,
-      recent,
     };
   }, [raw.data, daily.data, param, now]);
   return { amounts };

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { MISSING } from '@/lib/format';
 import { useFwiHistory, useFwiStatistics, useWeatherAlerts, type FwiDay } from '../../api/analyses';
+import { warningTextColor, WARNING_HEX } from '../../lib/rain';
 import { formatValue, formatWithUnit } from '../../lib/values';
 import { LazyChart } from '../charts/lazy-chart';
 import { KeyFigure } from './summary-card';
-import { WARNING_HEX } from './rain-summary';
 
 const ALERT_TYPES = ['rainstorm', 'gale', 'highTemperature', 'frost', 'forestFire'] as const;
 type AlertType = (typeof ALERT_TYPES)[number];
@@ -38,7 +38,7 @@ function AlertsPanel({ deviceId }: { deviceId: number }) {
               <li key={`${alert.type}-${alert.basis}`} className="fw-poi-alerts__item" style={{ borderLeftColor: WARNING_HEX[level] }}>
                 <span
                   className="fw-poi-warning"
-                  style={{ background: WARNING_HEX[level], color: level === 2 ? 'rgba(0,0,0,0.88)' : '#fff' }}
+                  style={{ background: WARNING_HEX[level], color: warningTextColor(level) }}
                 >
                   {t('weatherAlerts.signal', { type: typeName(alert.type), code: alert.code, color: t(`rain.warning.colors.${alert.color === 'none' ? 'blue' : alert.color}`) })}
                 </span>

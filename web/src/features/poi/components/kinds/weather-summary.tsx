@@ -1,18 +1,18 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ServerErrorAlert } from '@/components/server-error-alert';
 import { MISSING } from '@/lib/format';
-import { airQuality, type AirQualityGrade, type Pollutant } from '../../lib/air-quality';
-import { rainClass } from '../../lib/rain';
-import { latestValue, type ReadingIndex } from '../../lib/readings';
-import { useNow } from '../../lib/use-now';
+import { useWeatherNow } from '../../api/analyses';
+import { rainClassKey } from '../../lib/rain';
+import { useLang } from '../../lib/use-lang';
 import { formatValue, formatWithUnit } from '../../lib/values';
-import { windLevel, windSector } from '../../lib/wind';
 import type { ParamCatalogue } from '../../types';
 import { KeyFigure, SummaryCard } from './summary-card';
-import { useRecentAmounts } from './use-recent-amounts';
+
+type Grade = 1 | 2 | 3 | 4 | 5 | 6;
 
 /** China's AQI colours by grade: green, yellow, orange, red, purple, maroon. */
-export const GRADE_COLORS: Record<AirQualityGrade, string> = {
+export const GRADE_COLORS: Record<Grade, string> = {
   1: '#00b050',
   2: '#e6b800',
   3: '#ff7e00',
@@ -21,70 +21,67 @@ export const GRADE_COLORS: Record<AirQualityGrade, string> = {
   6: '#7e0023',
 };
 
+const gradeOf = (grade: number): Grade => Math.max(1, Math.min(6, Math.round(grade))) as Grade;
+
 /** Levels above 12 share the name of 12 (hurricane force). */
 type NamedWindLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
-const namedLevel = (level: number) => Math.min(level, 12) as NamedWindLevel;
+const namedLevel = (level: number) => Math.max(0, Math.min(level, 12)) as NamedWindLevel;
 
-interface WeatherSummaryProps {
-  deviceId: number;
-  catalogue: ParamCatalogue;
-  readings: ReadingIndex;
-}
+const SECTORS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+type Sector = (typeof SECTORS)[number];
+const isSector = (value: string | undefined): value is Sector => (SECTORS as readonly string[]).includes(value ?? '');
 
-/** Wind level and direction, the rain class of the last day and the air-quality grade. */
-export function WeatherSummary({ deviceId, catalogue, readings }: WeatherSummaryProps) {
+/** The catalogue's pollutants the grade is made of (SPEC.md §9). */
+const POLLUTANTS = ['pm25', 'pm10', 'tvoc'] as const;
+
+/**
+ * Wind force and direction, the rain class of the last day and the air-quality grade, as the
+ * server grades the station's newest readings (GET /apis/qi/{id}/data/realtime).
+ */
+export function WeatherSummary({ deviceId, catalogue }: { deviceId: number; catalogue: ParamCatalogue }) {
   const { t } = useTranslation('poi');
-  const now = useNow();
+  const lang = useLang();
   const has = (id: string) => catalogue.params.some((param) => param.id === id);
-  const measuresRain = has('rainfall');
-  const { amounts } = useRecentAmounts(deviceId, 'rainfall', now, measuresRain);
-
-  const speed = latestValue(readings, 'windSpeed');
-  const level = windLevel(speed);
-  const degrees = latestValue(readings, 'windDirection');
-  const sector = windSector(degrees);
-
-  const pollutants = (['pm25', 'pm10', 'tvoc'] as const).filter(has);
-  const quality = pollutants.length
-    ? airQuality(Object.fromEntries(pollutants.map((p) => [p, latestValue(readings, p)])) as Record<Pollutant, number | null>)
-    : null;
-  const pollutantName = (p: Pollutant) => catalogue.params.find((param) => param.id === p)?.name ?? p;
-
-  const rain24 = amounts?.last24Hours ?? null;
-  const rainKind = rainClass(rain24, '24h');
+  const now = useWeatherNow(deviceId, lang);
+  const data = now.data;
+  const wind = data?.wind ?? null;
+  const rain = data?.rain ?? null;
+  const quality = data?.airQuality ?? null;
+  const grade = quality ? gradeOf(quality.grade) : null;
+  const nameOf = (param: string) =>
+    data?.values.find((v) => v.param === param)?.name ?? catalogue.params.find((p) => p.id === param)?.name ?? param;
+  const rainKey = rainClassKey(rain?.class24h);
+  const primary = quality?.primary ?? [];
 
   return (
     <SummaryCard title={t('weather.title')} testId="poi-weather-summary">
+      {now.error ? <ServerErrorAlert error={now.error} /> : null}
       <div className="fw-poi-figures">
         {has('windSpeed') && (
           <KeyFigure
             testId="poi-wind-level"
             label={t('weather.windLevel')}
-            value={level === null ? MISSING : t('weather.level', { level })}
-            detail={
-              level === null
-                ? undefined
-                : `${t(`wind.levels.${namedLevel(level)}`)} · ${formatWithUnit(speed, 'm/s', 1)}`
-            }
+            value={wind ? t('weather.level', { level: wind.level }) : MISSING}
+            detail={wind ? `${t(`wind.levels.${namedLevel(wind.level)}`)} · ${formatWithUnit(wind.speed, 'm/s', 1)}` : undefined}
           />
         )}
         {has('windDirection') && (
           <KeyFigure
             testId="poi-wind-direction"
             label={t('weather.windDirection')}
-            value={sector ? t(`wind.sectors.${sector}`) : MISSING}
-            detail={degrees === null ? undefined : `${formatValue(degrees, 0)}°`}
+            value={isSector(wind?.sector) ? t(`wind.sectors.${wind.sector}`) : MISSING}
+            detail={wind?.direction == null ? undefined : `${formatValue(wind.direction, 0)}°`}
           />
         )}
-        {measuresRain && (
+        {has('rainfall') && (
           <KeyFigure
             testId="poi-rain-class"
             label={t('weather.rain24h')}
-            value={rainKind ? t(`rain.classes.${rainKind}`) : MISSING}
-            detail={rain24 === null ? undefined : formatWithUnit(rain24, 'mm', 1)}
+            value={rainKey ? t(`rain.classes.${rainKey}`) : MISSING}
+            detail={rain ? formatWithUnit(rain.rain24h, 'mm', 1) : undefined}
           />
         )}
-        {pollutants.length > 0 && (
+        {POLLUTANTS.some(has) && (
           <KeyFigure
             testId="poi-air-quality"
             label={
@@ -92,23 +89,21 @@ export function WeatherSummary({ deviceId, catalogue, readings }: WeatherSummary
                 <span className="fw-poi-help">{t('weather.airQuality')}</span>
               </Tooltip>
             }
-            accent={quality ? GRADE_COLORS[quality.grade] : undefined}
+            accent={grade ? GRADE_COLORS[grade] : undefined}
             value={
-              quality ? (
-                <span
-                  className="fw-poi-grade"
-                  style={{ background: GRADE_COLORS[quality.grade], color: quality.grade === 2 ? 'rgba(0,0,0,0.85)' : '#fff' }}
-                >
-                  {t(`airQuality.grades.${quality.grade}`)}
+              grade ? (
+                <span className="fw-poi-grade" style={{ background: GRADE_COLORS[grade], color: grade === 2 ? 'rgba(0,0,0,0.85)' : '#fff' }}>
+                  {t(`airQuality.grades.${grade}`)}
                 </span>
               ) : (
                 MISSING
               )
             }
             detail={
-              quality
-                ? quality.primary.length
-                  ? t('weather.primaryPollutant', { names: quality.primary.map(pollutantName).join(t('listSeparator')) })
+              grade
+                ? // Excellent air has no primary pollutant (HJ 633-2012).
+                  grade > 1 && primary.length
+                  ? t('weather.primaryPollutant', { names: primary.map(nameOf).join(t('listSeparator')) })
                   : t('weather.noPrimaryPollutant')
                 : undefined
             }
