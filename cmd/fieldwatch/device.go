@@ -14,9 +14,13 @@ import (
 )
 
 func device(args []string, stdout, stderr io.Writer) error {
-	const use = "Usage: fieldwatch device add [flags]\n       fieldwatch device state --sn SN --state STATE\n"
+	const use = "Usage: fieldwatch device add [flags]\n       fieldwatch device state --sn SN --state STATE\n" +
+		"       fieldwatch device api-only --sn SN [--off]\n"
 	if len(args) > 0 && args[0] == "state" {
 		return deviceState(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "api-only" {
+		return deviceAPIOnly(args[1:], stdout, stderr)
 	}
 	if len(args) == 0 || args[0] != "add" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
@@ -34,6 +38,7 @@ func device(args []string, stdout, stderr io.Writer) error {
 		sn, owner, host, name, lat string
 		lng                        string
 		typeID                     int
+		apiOnly                    bool
 	)
 	config.BindStore(fs, &cfg)
 	fs.StringVar(&sn, "sn", "", "serial number: 6-32 letters, digits or dashes (required)")
@@ -43,6 +48,7 @@ func device(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&name, "name", "", "display name, at most 16 characters (default: model and last 5 of the SN)")
 	fs.StringVar(&lat, "lat", "", "latitude (WGS84)")
 	fs.StringVar(&lng, "lng", "", "longitude (WGS84)")
+	fs.BoolVar(&apiOnly, "api-only", false, "reachable only through the owner's open-API applications, not listed in the console")
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
@@ -83,6 +89,11 @@ func device(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if apiOnly {
+		if err := db.SetAPIOnly(ctx, d.ID, true); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stdout, "registered device %s (type %d %s, id %d)\nkey:   %s\nlabel: %s\n",
 		d.SN, d.TypeID, d.Type().Model, d.ID, key, svc.LabelCode(d.SN))
 	return nil
@@ -122,5 +133,45 @@ func deviceState(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "device %s is now %s\n", sn, state)
+	return nil
+}
+
+func deviceAPIOnly(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("device api-only [flags]",
+		"Makes a device reachable only through its owner's open-API applications (not listed in\n"+
+			"the console), or with --off lists it again.", stderr)
+	var (
+		cfg config.Store
+		sn  string
+		off bool
+	)
+	config.BindStore(fs, &cfg)
+	fs.StringVar(&sn, "sn", "", "serial number (required)")
+	fs.BoolVar(&off, "off", false, "list the device in the console again")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if sn == "" {
+		fs.Usage()
+		return errUsage
+	}
+	ctx := context.Background()
+	db, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	d, err := db.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		return fmt.Errorf("--sn %s: no such device", sn)
+	}
+	if err := db.SetAPIOnly(ctx, d.ID, !off); err != nil {
+		return err
+	}
+	if off {
+		fmt.Fprintf(stdout, "device %s is listed in the console again\n", sn)
+	} else {
+		fmt.Fprintf(stdout, "device %s is reachable only through the open API\n", sn)
+	}
 	return nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/notify"
+	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
@@ -52,7 +53,8 @@ type Main struct {
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
 	Push     *push.Service  // data-push channels
 	Pusher   *push.Worker   // delivers reports to channels
-	mailer   *mail.Sender   // with --smtp-url
+	OpenAPI  *openapi.Service
+	mailer   *mail.Sender // with --smtp-url
 	HTTP     *httpapi.Server
 	Metrics  *metrics.Metrics
 
@@ -149,7 +151,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Analyses: an,
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
-		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, Location: m.loc, Metrics: m.Metrics,
+		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	m.srv = &http.Server{
@@ -239,6 +241,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
 	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log}
 	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
+	m.OpenAPI = &openapi.Service{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {

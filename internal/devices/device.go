@@ -87,11 +87,14 @@ func (d *Device) Interval() time.Duration {
 
 // Device is a field device (a POI in the spec's words).
 type Device struct {
-	ID      int64  // poiId
-	HashID  string // opaque id used in page routes
-	SN      string
-	TypeID  int
-	Slave   bool  // a slave unit (LQS001) reporting through its host
+	ID     int64  // poiId
+	HashID string // opaque id used in page routes
+	SN     string
+	TypeID int
+	Slave  bool // a slave unit (LQS001) reporting through its host
+	// APIOnly: reachable only through its owner's open-API applications,
+	// not listed in the console (SPEC §6).
+	APIOnly bool
 	HostID  int64 // the host of a slave, 0 otherwise
 	OwnerID int64 // 0 while unbound
 	Name    string

@@ -187,6 +187,19 @@ func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, er
 	return d, nil
 }
 
+// Owned returns a device of owner's, including one reachable only through
+// the open API. Returns ENOTFOUND for anyone else's.
+func (s *Service) Owned(ctx context.Context, owner, id int64) (*Device, error) {
+	d, err := s.store.FindDeviceByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if d.OwnerID != owner || owner == 0 {
+		return nil, errs.ErrNotFound
+	}
+	return d, nil
+}
+
 // FindByHashID resolves a page route's hash id to a device, whoever owns
 // it: callers authorize the id before showing anything. Returns ENOTFOUND.
 func (s *Service) FindByHashID(ctx context.Context, hashID string) (*Device, error) {

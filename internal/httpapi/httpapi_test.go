@@ -17,6 +17,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
@@ -67,8 +68,9 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy,
-		Rules: &rules.Service{Store: db, Devices: dev},
-		Push:  &push.Service{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}}))
+		Rules:   &rules.Service{Store: db, Devices: dev},
+		Push:    &push.Service{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}},
+		OpenAPI: &openapi.Service{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}}))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev, ingest: pipe, metrics: m}
 }

@@ -89,3 +89,66 @@ func TestPush_ChannelValidation(t *testing.T) {
 		v.do("PUT", "/apis/integration/channel/switch", map[string]any{"id": made.ID, "enabled": false}).want(t, 404, 1404)
 	})
 }
+
+// SPEC §5 open-API application: name at most 20 characters; push address a
+// valid http or https address (optional); chosen devices required.
+func TestOpenAPI_AppValidation(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		e := newEnv(t, db)
+		soil := e.register("ZS0000000021", 21, "farmer01")
+		if _, err := e.svc.Create(t.Context(), "farmer02", "secret2", "B"); err != nil {
+			t.Fatal(err)
+		}
+		theirs := e.register("ZS0000000022", 21, "farmer02")
+		u := e.user("")
+		u.login("farmer01", "secret1").want(t, 200, 0)
+		cases := []struct {
+			name  string
+			body  map[string]any
+			field string
+			msgs  map[string]string
+		}{
+			{"long name", map[string]any{"name": strings.Repeat("田", 21)}, "name",
+				map[string]string{"zh_CN": "应用名称最多 20 个字符", "zh_TW": "應用名稱最多 20 個字元", "en_US": "The application name can be at most 20 characters"}},
+			{"no name", map[string]any{"name": ""}, "name",
+				map[string]string{"zh_CN": "请输入应用名称", "zh_TW": "請輸入應用名稱", "en_US": "Please enter the application name"}},
+			{"bad push address", map[string]any{"name": "GIS", "pushUrl": "http://no spaces.example.com"}, "pushUrl",
+				map[string]string{"zh_CN": "请输入有效的 http 或 https 地址", "zh_TW": "請輸入有效的 http 或 https 位址", "en_US": "Please enter a valid http or https address"}},
+			{"no devices", map[string]any{"name": "GIS", "range": "devices", "deviceIds": []int64{}}, "deviceIds",
+				map[string]string{"zh_CN": "请选择设备", "zh_TW": "請選擇設備", "en_US": "Please select devices"}},
+		}
+		for _, c := range cases {
+			for lang, msg := range c.msgs {
+				u.lang = lang
+				r := u.do("POST", "/apis/openapi/application", c.body)
+				r.want(t, 400, 1400)
+				if r.Error.Field != c.field || r.Message != msg {
+					t.Errorf("%s %s: %s %q, want %s %q", c.name, lang, r.Error.Field, r.Message, c.field, msg)
+				}
+			}
+		}
+		u.lang = "en_US"
+		// Another account's device looks missing.
+		r := u.do("POST", "/apis/openapi/application", map[string]any{"name": "GIS", "range": "devices", "deviceIds": []int64{theirs.ID}})
+		r.want(t, 404, 1404)
+		if got := decodeData[struct{ Total int }](t, u.do("GET", "/apis/openapi/applications", nil)); got.Total != 0 {
+			t.Fatalf("a refused application was stored: %d", got.Total)
+		}
+		made := decodeData[struct {
+			ID        int64
+			AppSecret string
+			Range     string
+		}](t, u.do("POST", "/apis/openapi/application", map[string]any{"name": strings.Repeat("田", 20), "pushUrl": "gis.example.com/in",
+			"range": "devices", "deviceIds": []int64{soil.ID}}))
+		if made.AppSecret == "" || made.Range != "devices" {
+			t.Fatalf("made %+v", made)
+		}
+		got := decodeData[struct {
+			PushURL   string
+			ChannelID *int64
+		}](t, u.do("GET", fmt.Sprintf("/apis/openapi/application/%d", made.ID), nil))
+		if got.PushURL != "http://gis.example.com/in" || got.ChannelID == nil {
+			t.Fatalf("push address and channel: %+v", got)
+		}
+	})
+}

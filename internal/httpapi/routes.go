@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
@@ -98,5 +99,5 @@ func (s *Server) routes() []route {
 		{"GET", "/metrics", s.metrics.Handler()},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},
-	}, append(s.analysisRoutes(), s.pushRoutes()...)...)
+	}, slices.Concat(s.analysisRoutes(), s.pushRoutes(), s.openAPIRoutes())...)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/maptiles"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
@@ -40,6 +41,9 @@ type Options struct {
 	Rules *rules.Service
 	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
 	Analyses *analysis.Service
+	// OpenAPI manages open-API applications and authenticates their calls;
+	// nil answers unavailable.
+	OpenAPI *openapi.Service
 	// Push manages data-push channels and their log; nil answers unavailable.
 	Push *push.Service
 	// Sharing creates and accepts share and transfer links and manages grants.

@@ -34,8 +34,11 @@ type Channel struct {
 	URL       string
 	Enabled   bool
 	DeviceIDs []int64
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// AllDevices covers every device of the owner, present and future,
+	// instead of DeviceIDs (an open-API application's range "all").
+	AllDevices bool
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // Kinds of channel.
@@ -117,6 +120,10 @@ func (c *Channel) Validate() error {
 	}
 	c.URL = u
 	c.DeviceIDs = dedupe(c.DeviceIDs)
+	if c.AllDevices {
+		c.DeviceIDs = nil
+		return nil
+	}
 	if len(c.DeviceIDs) == 0 {
 		return errs.Invalid("deviceIds", "push.devices.required")
 	}

@@ -416,3 +416,44 @@ func hmacHex(key []byte, msg string) string {
 	m.Write([]byte(msg))
 	return hex.EncodeToString(m.Sum(nil))
 }
+
+// A channel of all the owner's devices (an open-API application's push)
+// covers devices bound after it was made, and no one else's.
+func TestWorker_AllDevices(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		rcv := newReceiver(t)
+		e := newPushEnv(t, db, &push.Worker{})
+		c := &push.Channel{OwnerID: e.owner.ID, Kind: push.KindApp, Name: "app", URL: rcv.URL, AllDevices: true, Enabled: true}
+		if _, err := e.svc.Create(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		keys, _ := secret.New(make([]byte, secret.Size))
+		dev := devices.NewService(db, keys)
+		later, _, err := dev.Register(ctx, devices.New{SN: "ZS0000000009", TypeID: 21, Owner: e.owner.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		other := &accounts.Account{AccountNumber: "farmer02", Name: "B", PasswordHash: "h", CreatedAt: time.Now()}
+		if err := db.CreateAccount(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+		theirs, _, err := dev.Register(ctx, devices.New{SN: "ZS0000000010", TypeID: 21, Owner: other.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.report(later, 1)
+		e.report(theirs, 1)
+		e.report(e.devices[0], 1)
+		waitUntil(t, "two deliveries", func() bool { return len(rcv.received()) >= 2 })
+		time.Sleep(100 * time.Millisecond)
+		for _, g := range rcv.received() {
+			if g.device == theirs.ID {
+				t.Fatal("another account's device was pushed")
+			}
+		}
+		if n := len(rcv.received()); n != 2 {
+			t.Fatalf("%d deliveries", n)
+		}
+	})
+}

@@ -17,7 +17,7 @@ var _ devices.Store = (*DB)(nil)
 
 const deviceColumns = `d.id, d.hash_id, d.sn, d.type_id, d.slave, d.host_id, d.owner_id, d.name, d.state,
 	d.location, d.lat, d.lng, d.altitude, d.install_at, d.service_until, d.warranty_until, d.created_at,
-	d.last_report_at, d.offline_at, d.battery, d.charge_voltage, d.signal, d.faults, d.last_error, d.config`
+	d.last_report_at, d.offline_at, d.battery, d.charge_voltage, d.signal, d.faults, d.last_error, d.config, d.api_only`
 
 func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
 	var (
@@ -31,7 +31,7 @@ func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
 	)
 	err := row.Scan(&d.ID, &d.HashID, &d.SN, &d.TypeID, &d.Slave, &host, &owner, &d.Name, &state,
 		&d.Location, &lat, &lng, &alt, &install, &service, &warranty, &created,
-		&last, &off, &battery, &charge, &sig, &faults, &lastErr, &config)
+		&last, &off, &battery, &charge, &sig, &faults, &lastErr, &config, &d.APIOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -168,14 +168,14 @@ func visibleClause(belong devices.Belong, n int) string {
 	v := fmt.Sprintf("$%d", n)
 	switch belong {
 	case devices.BelongMine:
-		return "d.owner_id = " + v
+		return "d.owner_id = " + v + " AND NOT d.api_only"
 	case devices.BelongShared:
-		return "d.id IN (SELECT device_id FROM grants WHERE grantee_id = " + v + ")"
+		return "d.id IN (SELECT device_id FROM grants WHERE grantee_id = " + v + ") AND NOT d.api_only"
 	default:
 		// Both halves are index lookups (devices_owner, grants_grantee): a
 		// viewer's list costs their own devices, not the whole table.
 		return "d.id IN (SELECT id FROM devices WHERE owner_id = " + v +
-			" UNION ALL SELECT device_id FROM grants WHERE grantee_id = " + v + ")"
+			" UNION ALL SELECT device_id FROM grants WHERE grantee_id = " + v + ") AND NOT d.api_only"
 	}
 }
 
@@ -196,9 +196,10 @@ func (db *DB) narrow(ctx context.Context, viewer int64, belong devices.Belong) d
 
 // visibleTo is the condition that account (a column such as r.owner_id,
 // or a parameter) can see device d, already fixed by a join: it owns it or
-// holds a grant on it.
+// holds a grant on it. A device reachable only through the open API
+// (api_only) is seen by nobody in the console.
 func visibleTo(account string) string {
-	return "(d.owner_id = " + account + " OR " + sharedWith(account) + ")"
+	return "(d.owner_id = " + account + " OR " + sharedWith(account) + ") AND NOT d.api_only"
 }
 
 func sharedWith(account string) string {
@@ -214,7 +215,7 @@ func (db *DB) DeviceRight(ctx context.Context, viewer, id int64) (*devices.Devic
 	)
 	d, err := scanDevice(scanAfter{db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+`, g.can_rename, g.can_settings, g.can_export
 		FROM devices d LEFT JOIN grants g ON g.device_id = d.id AND g.grantee_id = $2
-		WHERE d.id = $1 AND (d.owner_id = $2 OR g.grantee_id IS NOT NULL)`, id, viewer), []any{&rename, &settings, &export_}})
+		WHERE d.id = $1 AND (d.owner_id = $2 OR g.grantee_id IS NOT NULL) AND NOT d.api_only`, id, viewer), []any{&rename, &settings, &export_}})
 	if err != nil {
 		return nil, devices.Right{}, notFound(err, "find device")
 	}

@@ -23,9 +23,11 @@ var (
 // CreateChannel inserts c with its devices and sets its ID.
 func (db *DB) CreateChannel(ctx context.Context, c *push.Channel, sealed string) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		c.Enabled = true
-		if err := tx.QueryRowContext(ctx, `INSERT INTO push_channels (owner_id, kind, name, url, enabled, secret_sealed, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, TRUE, $5, $6, $7) RETURNING id`, c.OwnerID, c.Kind, c.Name, c.URL, sealed,
+		if c.Kind != push.KindApp {
+			c.Enabled = true
+		}
+		if err := tx.QueryRowContext(ctx, `INSERT INTO push_channels (owner_id, kind, name, url, enabled, all_devices, secret_sealed, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, c.OwnerID, c.Kind, c.Name, c.URL, c.Enabled, c.AllDevices, sealed,
 			millis(c.CreatedAt), millis(c.UpdatedAt)).Scan(&c.ID); err != nil {
 			return errs.Internal("create channel: %w", err)
 		}
@@ -48,8 +50,8 @@ func setChannelDevices(ctx context.Context, tx *sql.Tx, id int64, ids []int64) e
 // UpdateChannel replaces name, URL and devices. Returns ENOTFOUND.
 func (db *DB) UpdateChannel(ctx context.Context, c *push.Channel) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE push_channels SET name = $1, url = $2, updated_at = $3 WHERE id = $4 AND owner_id = $5`,
-			c.Name, c.URL, millis(c.UpdatedAt), c.ID, c.OwnerID)
+		res, err := tx.ExecContext(ctx, `UPDATE push_channels SET name = $1, url = $2, all_devices = $3, updated_at = $4 WHERE id = $5 AND owner_id = $6`,
+			c.Name, c.URL, c.AllDevices, millis(c.UpdatedAt), c.ID, c.OwnerID)
 		if err != nil {
 			return errs.Internal("update channel: %w", err)
 		}
@@ -91,14 +93,14 @@ func (db *DB) DeleteChannel(ctx context.Context, owner, id int64) error {
 	})
 }
 
-const channelColumns = `c.id, c.owner_id, c.kind, c.name, c.url, c.enabled, c.created_at, c.updated_at`
+const channelColumns = `c.id, c.owner_id, c.kind, c.name, c.url, c.enabled, c.all_devices, c.created_at, c.updated_at`
 
 func scanChannel(row interface{ Scan(...any) error }) (*push.Channel, error) {
 	var (
 		c                push.Channel
 		created, updated int64
 	)
-	if err := row.Scan(&c.ID, &c.OwnerID, &c.Kind, &c.Name, &c.URL, &c.Enabled, &created, &updated); err != nil {
+	if err := row.Scan(&c.ID, &c.OwnerID, &c.Kind, &c.Name, &c.URL, &c.Enabled, &c.AllDevices, &created, &updated); err != nil {
 		return nil, err
 	}
 	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
@@ -213,10 +215,13 @@ func (db *DB) enqueuePushes(ctx context.Context, tx *sql.Tx, fresh []*telemetry.
 			ids = append(ids, strconv.FormatInt(r.DeviceID, 10))
 		}
 	}
+	in := strings.Join(ids, ",")
 	rows, err := tx.QueryContext(ctx, `SELECT cd.device_id, c.id, d.sn, d.type_id FROM push_channel_devices cd
 		JOIN push_channels c ON c.id = cd.channel_id JOIN devices d ON d.id = cd.device_id
-		WHERE cd.device_id IN (`+strings.Join(ids, ",")+`) AND c.enabled AND (d.owner_id = c.owner_id OR EXISTS
-		(SELECT 1 FROM grants g WHERE g.device_id = d.id AND g.grantee_id = c.owner_id AND g.can_export))`)
+		WHERE cd.device_id IN (`+in+`) AND c.enabled AND NOT c.all_devices AND (d.owner_id = c.owner_id OR EXISTS
+		(SELECT 1 FROM grants g WHERE g.device_id = d.id AND g.grantee_id = c.owner_id AND g.can_export))
+		UNION ALL SELECT d.id, c.id, d.sn, d.type_id FROM devices d JOIN push_channels c ON c.owner_id = d.owner_id
+		WHERE d.id IN (`+in+`) AND c.enabled AND c.all_devices`)
 	if err != nil {
 		return 0, errs.Internal("push targets: %w", err)
 	}
