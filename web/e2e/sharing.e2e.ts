@@ -337,8 +337,7 @@ describe('sharing', () => {
     await shot(owner.page, 'sharing-detail-owner-zh_CN-light.png');
     await header.getByRole('button', { name: '分享' }).click();
 
-    // The sharing page opens with the device in the dialog.
-    await owner.page.waitForURL(/\/console\/authorization/);
+    // The dialog opens on the device page, with the device in it.
     const dialog = owner.page.getByRole('dialog');
     await dialog.getByText('分享设备').waitFor();
     expect(await dialog.getByTestId('share-devices').innerText()).toContain(station.name);
@@ -368,7 +367,7 @@ describe('sharing', () => {
     expect(await shared.locator('.ant-checkbox-input').isDisabled()).toBe(true);
     await shot(grantee.page, 'sharing-grantee-list-zh_CN-light.png');
 
-    await owner.page.reload();
+    await owner.page.goto(`${base()}/console/authorization`);
     const card = owner.page.getByTestId('share-user').filter({ hasText: GRANTEE.name });
     await card.waitFor();
     await shot(owner.page, 'sharing-users-zh_CN-light.png');

@@ -1,27 +1,13 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ShareDialog } from '@/features/sharing/components/share-dialog';
+import { useSearchParams } from 'react-router';
 import { GrantedDevices } from '@/features/sharing/components/granted-devices';
 import { GrantedUsers } from '@/features/sharing/components/granted-users';
 import { SharedWithMe } from '@/features/sharing/components/shared-with-me';
-import type { LinkKind, ShareDevice } from '@/features/sharing/types';
 import { usePageTitle } from '../../route-handle';
 
 const TABS = ['users', 'devices', 'shared'] as const;
 type SharingTab = (typeof TABS)[number];
-
-interface ShareRequest {
-  mode: LinkKind;
-  devices: ShareDevice[];
-}
-
-/** A device page's Share or Transfer button comes here with the device in the navigation state. */
-function shareRequest(state: unknown): ShareRequest | null {
-  const share = (state as { share?: Partial<ShareRequest> } | null)?.share;
-  if (!share || (share.mode !== 'grant' && share.mode !== 'transfer') || !Array.isArray(share.devices)) return null;
-  return { mode: share.mode, devices: share.devices };
-}
 
 function isTab(value: string | null): value is SharingTab {
   return (TABS as readonly (string | null)[]).includes(value);
@@ -33,9 +19,6 @@ export default function SharingRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab');
   const active: SharingTab = isTab(tab) ? tab : 'users';
-  const location = useLocation();
-  const navigate = useNavigate();
-  const request = shareRequest(location.state);
 
   return (
     <div className="fw-page fw-sharing">
@@ -57,12 +40,6 @@ export default function SharingRoute() {
           ]}
         />
       </Card>
-      <ShareDialog
-        open={request !== null}
-        mode={request?.mode}
-        devices={request?.devices ?? []}
-        onClose={() => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null })}
-      />
     </div>
   );
 }

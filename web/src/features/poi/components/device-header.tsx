@@ -4,16 +4,12 @@ import {
   DownOutlined,
   EditOutlined,
   EnvironmentOutlined,
-  ShareAltOutlined,
-  SwapOutlined,
   ThunderboltOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Card, Dropdown, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { formatDateTime, formatRelativeTime, formatReportTime, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
 import { signalBars } from '../lib/params';
@@ -73,24 +69,6 @@ function NavigateMenu({ lng, lat, name }: { lng: number; lat: number; name: stri
   );
 }
 
-/** Share and transfer open on the sharing page, where the owner also sees who has the device. */
-function ShareButtons({ device }: { device: DeviceInfo }) {
-  const { t } = useTranslation('sharing');
-  const navigate = useNavigate();
-  const open = (mode: 'grant' | 'transfer') =>
-    void navigate(paths.sharing, { state: { share: { mode, devices: [{ poiId: device.id, name: device.name, sn: device.sn }] } } });
-  return (
-    <>
-      <Button icon={<ShareAltOutlined />} onClick={() => open('grant')}>
-        {t('actions.share')}
-      </Button>
-      <Button icon={<SwapOutlined />} onClick={() => open('transfer')}>
-        {t('actions.transfer')}
-      </Button>
-    </>
-  );
-}
-
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className="fw-poi-fact">
@@ -109,10 +87,12 @@ interface DeviceHeaderProps {
   onEdit?: () => void;
   onDownload: () => void;
   canExport: boolean;
+  /** More buttons, placed first (the app adds sharing for owners). */
+  actions?: ReactNode;
 }
 
 /** Who the device is and how it is doing: name, SN, type, status, power, signal, last report, place. */
-export function DeviceHeader({ device, indicator, onEdit, onDownload, canExport }: DeviceHeaderProps) {
+export function DeviceHeader({ device, indicator, onEdit, onDownload, canExport, actions }: DeviceHeaderProps) {
   const { t } = useTranslation('poi');
   const battery = indicator?.battery ?? device.battery;
   const signal = indicator?.signal ?? device.signal;
@@ -143,7 +123,7 @@ export function DeviceHeader({ device, indicator, onEdit, onDownload, canExport 
           </Typography.Text>
         </div>
         <div className="fw-poi-header__actions">
-          {device.right?.owner && <ShareButtons device={device} />}
+          {actions}
           {onEdit && (
             <Button icon={<EditOutlined />} onClick={onEdit}>
               {t('header.edit')}

@@ -130,7 +130,10 @@ function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalog
   }
 }
 
-function DeviceDetail({ kind, device }: { kind: PoiKind; device: DeviceInfo }) {
+/** Renders extra header buttons for a device; the app's routes pass sharing. */
+export type HeaderActions = (device: DeviceInfo) => ReactNode;
+
+function DeviceDetail({ kind, device, headerActions }: { kind: PoiKind; device: DeviceInfo; headerActions?: HeaderActions }) {
   const lang = useLang();
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -151,6 +154,7 @@ function DeviceDetail({ kind, device }: { kind: PoiKind; device: DeviceInfo }) {
         onEdit={right?.rename ? () => setEditing(true) : undefined}
         onDownload={() => setDownloading(true)}
         canExport={Boolean(right?.export) && Boolean(catalogue)}
+        actions={headerActions?.(device)}
       />
       {catalogue ? (
         <KindSections kind={kind} device={device} catalogue={catalogue} readings={readings} lastReportTime={detect.data?.lastReportTime ?? device.lastReportTime} />
@@ -230,12 +234,12 @@ function useDeviceRef(): DeviceRef | null {
 }
 
 /** A device's detail page of the given kind; a device of another kind is sent to its own page. */
-export function PoiDetailPage({ kind }: { kind: PoiKind }) {
+export function PoiDetailPage({ kind, headerActions }: { kind: PoiKind; headerActions?: HeaderActions }) {
   const ref = useDeviceRef();
-  return ref ? <LoadedPage kind={kind} deviceRef={ref} /> : <NotFound />;
+  return ref ? <LoadedPage kind={kind} deviceRef={ref} headerActions={headerActions} /> : <NotFound />;
 }
 
-function LoadedPage({ kind, deviceRef }: { kind: PoiKind; deviceRef: DeviceRef }) {
+function LoadedPage({ kind, deviceRef, headerActions }: { kind: PoiKind; deviceRef: DeviceRef; headerActions?: HeaderActions }) {
   const lang = useLang();
   const { hashId } = useParams();
   const info = useDeviceInfo(deviceRef, lang);
@@ -251,5 +255,5 @@ function LoadedPage({ kind, deviceRef }: { kind: PoiKind; deviceRef: DeviceRef }
   const device = info.data;
   const canonical = poiDetailPath(device);
   if (canonical && (device.page !== kind || device.hashId !== hashId)) return <Navigate to={canonical} replace />;
-  return <DeviceDetail kind={kind} device={device} />;
+  return <DeviceDetail kind={kind} device={device} headerActions={headerActions} />;
 }

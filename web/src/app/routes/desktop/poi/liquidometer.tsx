@@ -1,5 +1,5 @@
-import { PoiDetailPage } from '@/features/poi/components/poi-detail-page';
+import { DetailRoute } from './detail';
 
 export default function Page() {
-  return <PoiDetailPage kind="liquidometer" />;
+  return <DetailRoute kind="liquidometer" />;
 }

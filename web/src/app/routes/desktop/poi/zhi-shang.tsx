@@ -1,5 +1,5 @@
-import { PoiDetailPage } from '@/features/poi/components/poi-detail-page';
+import { DetailRoute } from './detail';
 
 export default function Page() {
-  return <PoiDetailPage kind="zhi-shang" />;
+  return <DetailRoute kind="zhi-shang" />;
 }
