@@ -669,6 +669,22 @@ func valueAt(rs []Reading, t time.Time) (float64, bool) {
 	return a.Value + f*(b.Value-a.Value), true
 }
 
+// valueNear is valueAt that also holds the first or last reading up to
+// maxGap beyond the series: a profile "until now" uses the latest reading
+// rather than none.
+func valueNear(rs []Reading, t time.Time) (float64, bool) {
+	if v, ok := valueAt(rs, t); ok || len(rs) == 0 {
+		return v, ok
+	}
+	if last := rs[len(rs)-1]; t.After(last.Time) && t.Sub(last.Time) <= maxGap {
+		return last.Value, true
+	}
+	if first := rs[0]; t.Before(first.Time) && first.Time.Sub(t) <= maxGap {
+		return first.Value, true
+	}
+	return 0, false
+}
+
 // maxBetween is the largest reading in [from, to].
 func maxBetween(rs []Reading, from, to time.Time) float64 {
 	m := math.Inf(-1)
@@ -691,7 +707,8 @@ type LayerChange struct {
 
 // MoistureChange is the infiltration profile between two times: each
 // layer's moisture before and after (interpolated, readings at most 3 h
-// apart around each time), the change and the water it stands for, with
+// apart around each time; the nearest reading when a time is up to 3 h
+// beyond the series, as "now" usually is), the change and the water it stands for, with
 // thickness as in PulseOptions.Thickness (nil for LayerThickness). Layers
 // without readings around both times are left out.
 func MoistureChange(p Profile, from, to time.Time, thickness []float64) ([]LayerChange, float64, error) {
@@ -705,8 +722,8 @@ func MoistureChange(p Profile, from, to time.Time, thickness []float64) ([]Layer
 	out := []LayerChange{}
 	var total float64
 	for i, s := range p {
-		before, ok1 := valueAt(s.Readings, from)
-		after, ok2 := valueAt(s.Readings, to)
+		before, ok1 := valueNear(s.Readings, from)
+		after, ok2 := valueNear(s.Readings, to)
 		if !ok1 || !ok2 {
 			continue
 		}

@@ -202,6 +202,16 @@ func TestMoistureChange(t *testing.T) {
 	if _, _, err := MoistureChange(p, water, water, []float64{10}); err == nil {
 		t.Error("one thickness for four depths accepted")
 	}
+	// Until "now", a little after the last reading: the last reading counts;
+	// hours after it, nothing does.
+	last := p[0].Readings[len(p[0].Readings)-1].Time
+	held, _, err := MoistureChange(p, water, last.Add(40*time.Minute), nil)
+	if err != nil || len(held) != 4 || held[0].After != p[0].Readings[len(p[0].Readings)-1].Value {
+		t.Fatalf("until now: %+v %v", held, err)
+	}
+	if gone, _, _ := MoistureChange(p, water, last.Add(4*time.Hour), nil); len(gone) != 0 {
+		t.Fatalf("4 h past the data: %+v", gone)
+	}
 }
 
 func TestProfile_Validate(t *testing.T) {
