@@ -64,6 +64,7 @@ type Main struct {
 	stopJobs    context.CancelFunc
 	jobsDone    chan struct{}
 	demoDone    chan struct{}
+	demoLoaded  chan struct{} // closed once the demo fleet's history is in
 	exportsDone chan struct{}
 	alertsDone  chan struct{}
 	pushDone    chan struct{}
@@ -199,12 +200,17 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	if m.Config.Demo {
 		m.demoDone = make(chan struct{})
+		m.demoLoaded = make(chan struct{})
 		go m.runDemoFleet(jobs)
 	}
 
 	m.Log.Info("listening", "url", m.URL(), "store", string(db.Dialect()), "demo", m.Config.Demo)
 	return nil
 }
+
+// DemoLoaded is closed once the demo fleet's history is stored (never
+// without --demo).
+func (m *Main) DemoLoaded() <-chan struct{} { return m.demoLoaded }
 
 // URL is the address clients reach the server at.
 func (m *Main) URL() string {

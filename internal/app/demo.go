@@ -103,6 +103,7 @@ func (m *Main) runDemoFleet(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	close(m.demoLoaded)
 	m.Log.Info("demo history loaded", "devices", len(fleet), "readings", points, "took", time.Since(start).Round(time.Millisecond))
 
 	// Hosts publish their slaves' reports on their own connection.
