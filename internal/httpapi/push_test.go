@@ -150,5 +150,15 @@ func TestOpenAPI_AppValidation(t *testing.T) {
 		if got.PushURL != "http://gis.example.com/in" || got.ChannelID == nil {
 			t.Fatalf("push address and channel: %+v", got)
 		}
+		// Another account's application looks missing, whatever the call.
+		v := e.user("en_US")
+		v.login("farmer02", "secret2").want(t, 200, 0)
+		app := fmt.Sprintf("/apis/openapi/application/%d", made.ID)
+		v.do("GET", app, nil).want(t, 404, 1404)
+		v.do("PUT", app, map[string]any{"name": "Mine now"}).want(t, 404, 1404)
+		v.do("PUT", app+"/publish", map[string]any{"published": true}).want(t, 404, 1404)
+		v.do("POST", app+"/secret", nil).want(t, 404, 1404)
+		v.do("DELETE", app, nil).want(t, 404, 1404)
+		u.do("GET", app, nil).want(t, 200, 0)
 	})
 }
