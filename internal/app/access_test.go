@@ -332,6 +332,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 	cfg.SMTPURL, cfg.MailFrom = smtp.URL(), "Fieldwatch <exports@fieldwatch.test>"
 	cfg.PushAllowPrivate = true
 	m := start(t, cfg)
+	<-m.DemoLoaded() // the walk needs the demo devices and their history
 	ctx := context.Background()
 	for _, n := range []string{"stranger1", "grantee01", "grantee02"} {
 		if _, err := m.Accounts.Create(ctx, n, "secret1", n); err != nil {

@@ -76,6 +76,7 @@ func signedCall(t *testing.T, base, key, secret, method, path string, q url.Valu
 
 func TestOpenAPI_DocsExamplesAndSignatures(t *testing.T) {
 	m := start(t, serveConfig(t))
+	<-m.DemoLoaded()
 	ctx := context.Background()
 	owner := loginAs(t, m, "demo01", "demo123456")
 	if _, err := m.Accounts.Create(ctx, "other001", "secret1", "Other"); err != nil {
@@ -212,6 +213,7 @@ func TestOpenAPI_DocsExamplesAndSignatures(t *testing.T) {
 		t.Fatalf("raw history: %s", a.raw)
 	}
 	q.Set("dim", "daily")
+	q.Set("begin", fmt.Sprint(now.Add(-72*time.Hour).UnixMilli())) // yesterday's day too, even just after midnight
 	if a := call("/openapi/v1/devices/"+station+"/history", q); a.Code != 0 || !strings.Contains(string(a.Data), `"days":[{`) {
 		t.Fatalf("daily history: %s", a.raw)
 	}

@@ -30,11 +30,10 @@ func scanAccount(row interface{ Scan(...any) error }) (*accounts.Account, error)
 
 // CreateAccount inserts a and sets a.ID. Returns ECONFLICT when the account number is taken.
 func (db *DB) CreateAccount(ctx context.Context, a *accounts.Account) error {
-	err := db.sql.QueryRowContext(ctx,
+	err := db.writeRow(ctx,
 		`INSERT INTO accounts (account_number, name, password_hash, phone, mail, wechat_openid, created_at)
 		 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-		a.AccountNumber, a.Name, a.PasswordHash, a.Phone, a.Mail, a.WechatOpenID, millis(a.CreatedAt),
-	).Scan(&a.ID)
+		[]any{a.AccountNumber, a.Name, a.PasswordHash, a.Phone, a.Mail, a.WechatOpenID, millis(a.CreatedAt)}, &a.ID)
 	if isUniqueViolation(err) {
 		return errs.Invalid("accountNumber", "account.number.taken")
 	}
@@ -98,7 +97,7 @@ func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time) error {
 
 // CreateSession stores s.
 func (db *DB) CreateSession(ctx context.Context, s *accounts.Session) error {
-	_, err := db.sql.ExecContext(ctx,
+	_, err := db.exec(ctx,
 		`INSERT INTO sessions (id, account_id, created_at, expires_at, user_agent, client_ip) VALUES ($1, $2, $3, $4, $5, $6)`,
 		s.ID, s.AccountID, millis(s.CreatedAt), millis(s.ExpiresAt), s.UserAgent, s.ClientIP)
 	if err != nil {
@@ -130,7 +129,7 @@ func (db *DB) ExtendSession(ctx context.Context, id string, expiresAt time.Time)
 
 // DeleteSession removes a session; removing an absent one is not an error.
 func (db *DB) DeleteSession(ctx context.Context, id string) error {
-	if _, err := db.sql.ExecContext(ctx, `DELETE FROM sessions WHERE id = $1`, id); err != nil {
+	if _, err := db.exec(ctx, `DELETE FROM sessions WHERE id = $1`, id); err != nil {
 		return errs.Internal("delete session: %w", err)
 	}
 	return nil
@@ -138,7 +137,7 @@ func (db *DB) DeleteSession(ctx context.Context, id string) error {
 
 // DeleteExpiredSessions removes sessions whose expiry is not after now.
 func (db *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error) {
-	res, err := db.sql.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, millis(now))
+	res, err := db.exec(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, millis(now))
 	if err != nil {
 		return 0, errs.Internal("delete expired sessions: %w", err)
 	}
@@ -175,7 +174,7 @@ func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (i
 
 // ClearLoginFailures forgets key's failures (after a successful login).
 func (db *DB) ClearLoginFailures(ctx context.Context, key string) error {
-	if _, err := db.sql.ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
+	if _, err := db.exec(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
 		return errs.Internal("clear login failures: %w", err)
 	}
 	return nil

@@ -109,13 +109,12 @@ func (db *DB) CreateDevice(ctx context.Context, d *devices.Device, sealedKey str
 	if d.OwnerID != 0 {
 		boundAt = d.CreatedAt.UnixMilli()
 	}
-	err := db.sql.QueryRowContext(ctx, `INSERT INTO devices (hash_id, sn, type_id, slave, host_id, owner_id, name, state,
+	err := db.writeRow(ctx, `INSERT INTO devices (hash_id, sn, type_id, slave, host_id, owner_id, name, state,
 		key_sealed, location, lat, lng, altitude, install_at, service_until, warranty_until, created_at, bound_at, config)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
-		d.HashID, d.SN, d.TypeID, d.Slave, nullID(d.HostID), nullID(d.OwnerID), d.Name, string(d.State),
-		sealedKey, d.Location, d.Lat, d.Lng, d.Altitude, nullMillis(d.InstallAt), nullMillis(d.ServiceUntil),
-		nullMillis(d.WarrantyUntil), d.CreatedAt.UnixMilli(), boundAt, string(cfg),
-	).Scan(&d.ID)
+		[]any{d.HashID, d.SN, d.TypeID, d.Slave, nullID(d.HostID), nullID(d.OwnerID), d.Name, string(d.State),
+			sealedKey, d.Location, d.Lat, d.Lng, d.Altitude, nullMillis(d.InstallAt), nullMillis(d.ServiceUntil),
+			nullMillis(d.WarrantyUntil), d.CreatedAt.UnixMilli(), boundAt, string(cfg)}, &d.ID)
 	if isUniqueViolation(err) {
 		return errs.New(errs.EConflict, "device.sn.taken").With(map[string]any{"sn": d.SN})
 	}
@@ -488,7 +487,7 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 
 // SetHealth records a status message unless a newer one is stored.
 func (db *DB) SetHealth(ctx context.Context, id int64, h devices.Health) error {
-	_, err := db.sql.ExecContext(ctx, `UPDATE devices SET
+	_, err := db.exec(ctx, `UPDATE devices SET
 		battery = COALESCE($2, battery), charge_voltage = COALESCE($3, charge_voltage),
 		signal = COALESCE($4, signal), faults = $5, status_at = $6
 		WHERE id = $1 AND (status_at IS NULL OR status_at <= $6)`,
@@ -502,7 +501,7 @@ func (db *DB) SetHealth(ctx context.Context, id int64, h devices.Health) error {
 // SetLastError keeps a device's last refused report.
 func (db *DB) SetLastError(ctx context.Context, id int64, e *devices.IngestError) error {
 	b, _ := json.Marshal(ingestErrorJSON{At: e.At.UnixMilli(), Code: e.Code, Field: e.Field, Params: e.Params})
-	_, err := db.sql.ExecContext(ctx, `UPDATE devices SET last_error = $2 WHERE id = $1`, id, string(b))
+	_, err := db.exec(ctx, `UPDATE devices SET last_error = $2 WHERE id = $1`, id, string(b))
 	if err != nil {
 		return errs.Internal("set last error: %w", err)
 	}
@@ -548,8 +547,8 @@ func (db *DB) Tags(ctx context.Context, account int64) ([]devices.Tag, error) {
 // CreateTag adds a tag. Returns ECONFLICT when the account has one of that name.
 func (db *DB) CreateTag(ctx context.Context, account int64, name string) (*devices.Tag, error) {
 	t := &devices.Tag{Name: name}
-	err := db.sql.QueryRowContext(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
-		account, name, time.Now().UnixMilli()).Scan(&t.ID)
+	err := db.writeRow(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
+		[]any{account, name, time.Now().UnixMilli()}, &t.ID)
 	if isUniqueViolation(err) {
 		return nil, errs.Invalid("tag", "device.tag.taken")
 	}

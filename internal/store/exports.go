@@ -55,7 +55,7 @@ func formatInts(xs []int) string {
 
 // CreateExport inserts a job.
 func (db *DB) CreateExport(ctx context.Context, j *exports.Job) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO export_jobs (id, account_id, device_id, params, nodes, email,
+	_, err := db.exec(ctx, `INSERT INTO export_jobs (id, account_id, device_id, params, nodes, email,
 		begin_at, end_at, dim, format, lang, status, created_at, next_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 		j.ID, j.AccountID, j.DeviceID, strings.Join(j.Params, ","), formatInts(j.Nodes), j.Email,
@@ -103,7 +103,7 @@ func (db *DB) ClaimExport(ctx context.Context, now time.Time, lease time.Duratio
 // ExpireExports fails running jobs whose lease passed after their last
 // allowed attempt.
 func (db *DB) ExpireExports(ctx context.Context, now time.Time, maxAttempts int, errKey string) (int64, error) {
-	res, err := db.sql.ExecContext(ctx, `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = $2, lease_until = NULL
+	res, err := db.exec(ctx, `UPDATE export_jobs SET status = 'failed', error = $1, finished_at = $2, lease_until = NULL
 		WHERE status = 'running' AND lease_until < $2 AND attempts >= $3`, errKey, millis(now), maxAttempts)
 	if err != nil {
 		return 0, errs.Internal("expire exports: %w", err)
@@ -136,7 +136,7 @@ func (db *DB) FinishExport(ctx context.Context, id string, attempt int, st expor
 
 // PurgeExports deletes finished jobs created before before.
 func (db *DB) PurgeExports(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.sql.ExecContext(ctx, `DELETE FROM export_jobs WHERE status IN ('sent', 'failed') AND created_at < $1`, millis(before))
+	res, err := db.exec(ctx, `DELETE FROM export_jobs WHERE status IN ('sent', 'failed') AND created_at < $1`, millis(before))
 	if err != nil {
 		return 0, errs.Internal("purge exports: %w", err)
 	}

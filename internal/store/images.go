@@ -11,7 +11,7 @@ import (
 // SaveImage stores a camera image; a second image of a device at the same
 // time (a redelivery) is ignored.
 func (db *DB) SaveImage(ctx context.Context, deviceID int64, at time.Time, contentType string, data []byte) error {
-	_, err := db.sql.ExecContext(ctx, `INSERT INTO images (device_id, ts, content_type, data) VALUES ($1, $2, $3, $4)
+	_, err := db.exec(ctx, `INSERT INTO images (device_id, ts, content_type, data) VALUES ($1, $2, $3, $4)
 		ON CONFLICT DO NOTHING`, deviceID, at.UnixMilli(), contentType, data)
 	if err != nil {
 		return errs.Internal("save image: %w", err)

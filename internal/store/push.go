@@ -519,7 +519,7 @@ func (db *DB) RetryDelivery(ctx context.Context, owner, id int64, now time.Time)
 
 // PrunePushLog deletes finished deliveries committed before a time.
 func (db *DB) PrunePushLog(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.sql.ExecContext(ctx, `DELETE FROM push_deliveries WHERE created_at < $1 AND status <> 'pending'`, millis(before))
+	res, err := db.exec(ctx, `DELETE FROM push_deliveries WHERE created_at < $1 AND status <> 'pending'`, millis(before))
 	if err != nil {
 		return 0, errs.Internal("prune push log: %w", err)
 	}

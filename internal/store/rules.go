@@ -490,7 +490,7 @@ func (db *DB) MarkRead(ctx context.Context, owner int64, ids []int64, now time.T
 		}
 		q += ` AND id IN (` + strings.Join(s, ",") + `)`
 	}
-	res, err := db.sql.ExecContext(ctx, q, millis(now), owner)
+	res, err := db.exec(ctx, q, millis(now), owner)
 	if err != nil {
 		return 0, errs.Internal("mark read: %w", err)
 	}

@@ -47,9 +47,24 @@ func (db *DB) inConnTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) e
 	return nil
 }
 
+// exec runs one write outside a transaction, queued behind this process's
+// other SQLite writers like a transaction (see writeLock): a login or a
+// tag during heavy ingest waits its turn instead of failing busy.
+func (db *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	defer db.writeLock()()
+	return db.sql.ExecContext(ctx, query, args...)
+}
+
+// writeRow runs one INSERT … RETURNING outside a transaction, queued as
+// exec is, and scans the row into dest.
+func (db *DB) writeRow(ctx context.Context, query string, args []any, dest ...any) error {
+	defer db.writeLock()()
+	return db.sql.QueryRowContext(ctx, query, args...).Scan(dest...)
+}
+
 // execOne runs a statement that must touch exactly one row; none is ENOTFOUND.
 func (db *DB) execOne(ctx context.Context, what, query string, args ...any) error {
-	res, err := db.sql.ExecContext(ctx, query, args...)
+	res, err := db.exec(ctx, query, args...)
 	if err != nil {
 		return errs.Internal("%s: %w", what, err)
 	}
