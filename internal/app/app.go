@@ -245,8 +245,12 @@ func (m *Main) startIngest(ctx context.Context) error {
 	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(*rules.Event) { m.Notifier.Wake() }}
 	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
-	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log}
-	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
+	retries := m.Config.PushRetries
+	if retries == nil {
+		retries = push.DefaultBackoff
+	}
+	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries}
+	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries}
 	m.OpenAPI = &openapi.Service{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,

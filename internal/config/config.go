@@ -72,6 +72,9 @@ type Serve struct {
 	ForecastURL string
 	// PushAllowPrivate lets push targets resolve to the server's own network.
 	PushAllowPrivate bool
+	// PushRetries are the waits before each retry of a failed delivery;
+	// nil is the push worker's default.
+	PushRetries []time.Duration
 	// PublicURL is the console's address as users reach it, for links in notifications.
 	PublicURL string
 }
@@ -128,6 +131,21 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
+	fs.Func("push-retries", "waits before each retry of a failed push delivery, comma-separated; after the last it is kept as failed (default 1s,2s,4s,8s,16s,32s,64s,128s)", func(v string) error {
+		var ds []time.Duration
+		for part := range strings.SplitSeq(v, ",") {
+			d, err := time.ParseDuration(strings.TrimSpace(part))
+			if err != nil || d <= 0 {
+				return fmt.Errorf("%q is not a positive duration", part)
+			}
+			ds = append(ds, d)
+		}
+		if len(ds) == 0 || len(ds) > 20 {
+			return fmt.Errorf("give 1 to 20 waits")
+		}
+		s.PushRetries = ds
+		return nil
+	})
 	fs.BoolVar(&s.PushAllowPrivate, "push-allow-private", false, "let data-push channels target loopback, private and link-local addresses (the server's own network)")
 	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }

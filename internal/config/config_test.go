@@ -160,3 +160,19 @@ func TestParse_MailAndMapTiles(t *testing.T) {
 		t.Errorf("a bad --smtp-url shows its password: %v", err)
 	}
 }
+
+func TestParse_PushRetries(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil || s.PushRetries != nil || s.PushAllowPrivate {
+		t.Fatalf("defaults: %v %+v", err, s)
+	}
+	s, err = newServe(t, "--push-retries", "500ms, 2s,1m", "--push-allow-private")
+	if err != nil || len(s.PushRetries) != 3 || s.PushRetries[0] != 500*time.Millisecond || s.PushRetries[2] != time.Minute || !s.PushAllowPrivate {
+		t.Fatalf("parsed: %v %+v", err, s.PushRetries)
+	}
+	for _, bad := range []string{"", "1s,", "soon", "-1s", "0s"} {
+		if _, err := newServe(t, "--push-retries", bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

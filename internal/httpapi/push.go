@@ -297,12 +297,12 @@ func (s *Server) channelConnection(c *call) (any, error) {
 		[]string{"Content-Type: application/json", push.HeaderDelivery + ": <delivery id>", push.HeaderChannel + ": <channel id>",
 			push.HeaderSignature + ": t=<unix seconds>,v1=<hex HMAC-SHA256>"},
 		"HMAC-SHA256 with the channel secret over \"<t>.<body>\"",
-		retrySchedule(), example}, nil
+		retrySchedule(svc.RetrySchedule()), example}, nil
 }
 
-func retrySchedule() []string {
-	out := make([]string, len(push.DefaultBackoff))
-	for i, d := range push.DefaultBackoff {
+func retrySchedule(waits []time.Duration) []string {
+	out := make([]string, len(waits))
+	for i, d := range waits {
 		out[i] = d.String()
 	}
 	return out

@@ -45,7 +45,17 @@ type Service struct {
 	Keys    Sealer
 	Guard   Guard
 	Worker  interface{ Wake() }
+	// Retries is the worker's retry schedule, for what receivers are told.
+	Retries []time.Duration
 	Now     func() time.Time
+}
+
+// RetrySchedule is the waits before each retry.
+func (s *Service) RetrySchedule() []time.Duration {
+	if s.Retries != nil {
+		return s.Retries
+	}
+	return DefaultBackoff
 }
 
 func (s *Service) now() time.Time {
