@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Language } from '@/lib/i18n';
+import type { DeviceChoice } from '../types';
+import { useLang } from '../use-lang';
+
+/** Every device the caller may push: their own, and shared ones with the export right. */
+export function getDeviceSelector(signal?: AbortSignal): Promise<DeviceChoice[]> {
+  return api.get<DeviceChoice[] | null>('/integration/channel/selector', { signal }).then((answer) => answer ?? []);
+}
+
+export function getDeviceSelectorQueryOptions(lang: Language) {
+  return queryOptions({
+    queryKey: ['integration', 'selector', lang],
+    queryFn: ({ signal }) => getDeviceSelector(signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useDeviceSelector() {
+  return useQuery(getDeviceSelectorQueryOptions(useLang()));
+}

@@ -1,0 +1,70 @@
+import type { Channel, DeviceChoice, PushLogEntry } from '../types';
+
+export const choices: DeviceChoice[] = [
+  { poiId: 11, name: 'North field station', sn: 'TQS0100011', typeId: 5, typeName: 'Automatic weather station', category: 'meteorology' },
+  { poiId: 12, name: 'South field station', sn: 'TQS0100012', typeId: 5, typeName: 'Automatic weather station', category: 'meteorology' },
+  { poiId: 21, name: 'Orchard probe', sn: 'ZSQ0600021', typeId: 21, typeName: '3-depth soil moisture probe', category: 'soil' },
+];
+
+export const channel: Channel = {
+  id: 3,
+  name: 'Farm ERP',
+  url: 'https://erp.example.com/in',
+  enabled: true,
+  deviceIds: [11, 21],
+  createTime: 1_763_800_000_000,
+  lastActivity: 1_763_900_000_000,
+  p50: 42,
+  p95: 180,
+  successRate: 0.75,
+  attempted: 4,
+  failed: 1,
+  pending: 1,
+  window: '1h',
+};
+
+export const entries: PushLogEntry[] = [
+  {
+    id: 101,
+    channelId: 3,
+    deviceId: 11,
+    collectTime: 1_763_899_900_000,
+    createTime: 1_763_899_900_500,
+    pushTime: 1_763_899_901_000,
+    status: 'fail',
+    attempts: 9,
+    nextTime: null,
+    duration: 12,
+    httpStatus: 500,
+    error: 'HTTP 500',
+    data: { deliveryId: 101, channelId: 3, device: { id: 11, sn: 'TQS0100011', typeId: 5 }, values: { airTemp: 3.5 } },
+  },
+  {
+    id: 102,
+    channelId: 3,
+    deviceId: 21,
+    collectTime: 1_763_899_950_000,
+    createTime: 1_763_899_950_500,
+    pushTime: 1_763_899_951_000,
+    status: 'pending',
+    attempts: 2,
+    nextTime: 1_763_899_955_000,
+    duration: 8,
+    httpStatus: 503,
+    error: 'HTTP 503',
+    data: { deliveryId: 102 },
+  },
+  {
+    id: 103,
+    channelId: 3,
+    deviceId: 12,
+    collectTime: 1_763_899_960_000,
+    createTime: 1_763_899_960_500,
+    pushTime: 1_763_899_961_000,
+    status: 'success',
+    attempts: 1,
+    nextTime: null,
+    duration: 35,
+    data: { deliveryId: 103 },
+  },
+];
