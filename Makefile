@@ -54,8 +54,10 @@ bench: ## benchmarks and the ingest load test (results go in docs/performance.md
 	$(GO) test -tags no_ui -run '^$$' -bench . -benchmem $(GOPKGS)
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench alerts
+	$(GO) run -tags no_ui ./cmd/fieldwatch bench push
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
+		$(GO) run -tags no_ui ./cmd/fieldwatch bench push --db '$(PGBENCH)'; \
 	else echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping its ingest benchmark"; fi
 
 FUZZTIME ?= 30s

@@ -36,9 +36,10 @@ Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
   user add   create an account
-  device     add a device and print its key (device add), set its state (device state)
+  device     add a device and print its key (device add), set its state (device state),
+             make it reachable only through the open API (device api-only)
   simulate   run a simulated device fleet against an MQTT broker
-  bench      measure ingest throughput (bench ingest)
+  bench      measure ingest throughput, alert latency, data-push delivery (bench ingest|alerts|push)
   routes     print every HTTP route as "METHOD /path", sorted
   calc       agronomy and hazard calculators: ET0, FWI, coordinates, wind, AQI, rain
   version    print the version
