@@ -434,6 +434,7 @@ func (s *Server) putProfile(c *call) (any, error) {
 	if err := s.Devices.UpdateProfile(c.r.Context(), c.account.ID, id, p); err != nil {
 		return nil, err
 	}
+	c.device = nil // read it again: the one dev() loaded is from before the change
 	return s.poiProfile(c)
 }
 

@@ -185,6 +185,9 @@ func TestDevices_ListProfileTags(t *testing.T) {
 			}
 			r = u.do("PUT", fmt.Sprintf("/apis/poi/%d/profile", soil.ID), map[string]any{"name": "东区16字名称也可以的呀呀呀呀呀", "lat": 37.5, "lng": 116.2, "altitude": 21.5})
 			r.want(t, 200, 0)
+			if saved := decodeData[struct{ Name string }](t, r); saved.Name != "东区16字名称也可以的呀呀呀呀呀" {
+				t.Fatalf("the answer to the save shows %q", saved.Name)
+			}
 			p := decodeData[struct {
 				Name     string
 				Lat, Lng float64

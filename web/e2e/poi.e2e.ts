@@ -192,7 +192,11 @@ describe('device detail pages', () => {
     await expect.poll(() => page.getByTestId('poi-rain-1h').innerText(), SLOW).toContain('Rainstorm');
     await expect.poll(() => page.getByTestId('poi-rain-24h').innerText(), SLOW).toContain('Heavy rainstorm');
     await expect.poll(() => page.getByTestId('poi-rain-12h').innerText(), SLOW).toContain('112.5');
-    await expect.poll(() => page.getByTestId('poi-rain-today').innerText(), SLOW).toContain('112.5');
+    // "Today" starts at local midnight: just after it, part of the burst fell yesterday.
+    const midnight = new Date(new Date().toLocaleString('en-US', { timeZone: 'Asia/Shanghai' }));
+    const sinceMidnight = (midnight.getHours() * 60 + midnight.getMinutes()) * 60 + midnight.getSeconds();
+    const today = [50, 40, 30, 20, 10].filter((m) => m * 60 <= sinceMidnight).length * 22.5;
+    await expect.poll(() => page.getByTestId('poi-rain-today').innerText(), SLOW).toContain(today > 0 ? String(today) : '0');
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('04');
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('red');
     await expect.poll(() => page.getByTestId('poi-rain-total').innerText(), SLOW).toMatch(/^112\.5 mm$/);
