@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -409,8 +410,8 @@ func (s *Server) rainLatest(c *call) (any, error) {
 	return s.analyses().RainLatest(c.r.Context(), c.account.ID, id)
 }
 
-// idThreshold reads ?alpha=&beta= (default Caine's 14.82, 0.39).
-func idThreshold(c *call) (*float64, *float64, error) {
+// idThreshold reads and checks ?alpha=&beta= (default Caine's 14.82, 0.39).
+func idThreshold(c *call) (agro.IDThreshold, error) {
 	var ab [2]*float64
 	for i, name := range []string{"alpha", "beta"} {
 		v := c.r.URL.Query().Get(name)
@@ -419,11 +420,11 @@ func idThreshold(c *call) (*float64, *float64, error) {
 		}
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			return nil, nil, errs.Invalid(name, "analysis.idThreshold")
+			return agro.IDThreshold{}, errs.Invalid(name, "analysis.idThreshold")
 		}
 		ab[i] = &f
 	}
-	return ab[0], ab[1], nil
+	return analysis.CheckThreshold(ab[0], ab[1])
 }
 
 func (s *Server) rainID(c *call) (any, error) {
@@ -431,11 +432,7 @@ func (s *Server) rainID(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	alpha, beta, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := analysis.CheckThreshold(alpha, beta)
+	th, err := idThreshold(c)
 	if err != nil {
 		return nil, err
 	}
@@ -447,11 +444,7 @@ func (s *Server) rainIDRange(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	alpha, beta, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := analysis.CheckThreshold(alpha, beta)
+	th, err := idThreshold(c)
 	if err != nil {
 		return nil, err
 	}

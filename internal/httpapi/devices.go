@@ -296,38 +296,18 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, q...)
 }
 
-// device loads the {id} device for the caller.
+// device is the device dev() found and authorized for this call. Only
+// device-scoped routes (dev in the route table) call it.
 func (s *Server) device(c *call) (*devices.Device, devices.Right, error) {
-	if c.device != nil {
-		return c.device, c.right, nil
+	if c.device == nil {
+		return nil, devices.Right{}, errs.Internal("%s %s is not a device-scoped route", c.r.Method, c.r.URL.Path)
 	}
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, devices.Right{}, err
-	}
-	return s.Devices.Get(c.r.Context(), c.account.ID, id)
-}
-
-// deviceByQuery loads the device named by ?id=, or by ?hashId= (the rain
-// gauge's page route carries only that).
-func (s *Server) deviceByQuery(c *call) (*devices.Device, devices.Right, error) {
-	if c.device != nil {
-		return c.device, c.right, nil
-	}
-	q := c.r.URL.Query()
-	if hash := q.Get("hashId"); q.Get("id") == "" && hash != "" {
-		return s.Devices.ByHashID(c.r.Context(), c.account.ID, hash)
-	}
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, devices.Right{}, err
-	}
-	return s.Devices.Get(c.r.Context(), c.account.ID, id)
+	return c.device, c.right, nil
 }
 
 // poiInfo serves GET /apis/poi/info?id= (or ?hashId=): the header of a detail page.
 func (s *Server) poiInfo(c *call) (any, error) {
-	d, r, err := s.deviceByQuery(c)
+	d, r, err := s.device(c)
 	if err != nil {
 		return nil, err
 	}
@@ -337,7 +317,7 @@ func (s *Server) poiInfo(c *call) (any, error) {
 // poiDetail serves GET /apis/poi/detail?id= (or ?hashId=): everything about a device,
 // with its latest readings and, for its owner, why its last report was refused.
 func (s *Server) poiDetail(c *call) (any, error) {
-	d, r, err := s.deviceByQuery(c)
+	d, r, err := s.device(c)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +414,10 @@ func (s *Server) putProfile(c *call) (any, error) {
 	if err := s.Devices.UpdateProfile(c.r.Context(), c.account.ID, id, p); err != nil {
 		return nil, err
 	}
-	c.device = nil // read it again: the one dev() loaded is from before the change
+	// Answer what was saved: the device dev() loaded is from before it.
+	if c.device, c.right, err = s.Devices.Get(c.r.Context(), c.account.ID, id); err != nil {
+		return nil, err
+	}
 	return s.poiProfile(c)
 }
 

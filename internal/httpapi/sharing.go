@@ -77,16 +77,14 @@ func (s *Server) offer(c *call, kind sharing.Kind) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	offered, err := s.Sharing.Describe(c.r.Context(), token)
+	ds, err := s.Sharing.Store.LinkDevices(c.r.Context(), l)
 	if err != nil {
 		return nil, err
 	}
 	out := linkDTO{ID: token, Kind: string(l.Kind), Link: s.linkURL(c, kind, token), ExpireAt: l.ExpiresAt.UnixMilli(),
 		Purview: toPurview(l.Right), Devices: []refDTO{}}
-	if offered != nil {
-		for _, d := range offered.Devices {
-			out.Devices = append(out.Devices, toRef(d, c.lang))
-		}
+	for _, d := range ds {
+		out.Devices = append(out.Devices, toRef(d, c.lang))
 	}
 	return out, nil
 }
