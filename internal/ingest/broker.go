@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
@@ -46,7 +47,7 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 		// $SYS topics would tell any device how many others are connected.
 		SysTopicResendInterval: 0,
 	})
-	if err := s.AddHook(&deviceHook{p: p}, nil); err != nil {
+	if err := s.AddHook(&deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}, nil); err != nil {
 		ln.Close()
 		return nil, err
 	}
@@ -88,12 +89,15 @@ func (b *Broker) Close() error {
 type deviceHook struct {
 	mqtt.HookBase
 	p *Pipeline
+	// inFlight bounds the QoS 1 reports of one connection being stored.
+	inFlight int
+	ackers   sync.Map // *mqtt.Client → *acker
 }
 
 func (h *deviceHook) ID() string { return "fieldwatch-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish}, []byte{b})
+	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnDisconnect}, []byte{b})
 }
 
 // OnConnectAuthenticate accepts a device whose username is its SN and whose
@@ -153,6 +157,10 @@ func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool 
 // PUBACK means the report is durable. Bad input is acknowledged (with
 // reason code 0x99 under MQTT 5) and dropped: resending it would not help.
 // A failure of ours is not acknowledged, so the device sends it again.
+//
+// A QoS 1 report is queued and acknowledged later, by the connection's
+// acker, once committed: a device (or a gateway speaking for many) can keep
+// several reports in flight, and the writer commits them together.
 func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Packet, error) {
 	if cl.Net.Inline {
 		return pk, nil
@@ -163,6 +171,10 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 	target, t, ok := h.p.MayPublish(ctx, sn, pk.TopicName)
 	if !ok { // the ACL check passed a moment ago; the device was just removed
 		return pk, packets.ErrRejectPacket
+	}
+	if pk.FixedHeader.Qos == 1 {
+		h.acker(cl).add(pk.PacketID, h.p.Submit(ctx, MQTT, target, t.Kind, pk.Payload))
+		return pk, packets.ErrRejectPacket // the acker answers
 	}
 	err := h.p.Handle(ctx, MQTT, target, t.Kind, pk.Payload)
 	switch {
@@ -185,6 +197,89 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 		cl.Stop(fmt.Errorf("store: %w", err))
 		return pk, packets.ErrRejectPacket
 	}
+}
+
+// OnDisconnect forgets the connection's acker; acknowledgements it still
+// owes are written (and fail) as their reports finish.
+func (h *deviceHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) {
+	h.ackers.Delete(cl)
+}
+
+func (h *deviceHook) acker(cl *mqtt.Client) *acker {
+	if a, ok := h.ackers.Load(cl); ok {
+		return a.(*acker)
+	}
+	a, _ := h.ackers.LoadOrStore(cl, &acker{h: h, cl: cl, slots: make(chan struct{}, max(h.inFlight, 1))})
+	return a.(*acker)
+}
+
+// acker acknowledges a connection's QoS 1 publishes in the order they
+// arrived (MQTT requires it), each once its message is stored. A goroutine
+// runs while acknowledgements are owed and ends when none are. At most
+// cap(slots) are owed: a device sending faster waits for its earlier
+// reports, which is the backpressure of one connection.
+type acker struct {
+	h     *deviceHook
+	cl    *mqtt.Client
+	slots chan struct{}
+
+	mu      sync.Mutex
+	owed    []owed
+	running bool
+}
+
+type owed struct {
+	id   uint16
+	wait func() error
+}
+
+func (a *acker) add(id uint16, wait func() error) {
+	a.slots <- struct{}{}
+	a.mu.Lock()
+	a.owed = append(a.owed, owed{id, wait})
+	start := !a.running
+	a.running = true
+	a.mu.Unlock()
+	if start {
+		go a.run()
+	}
+}
+
+func (a *acker) run() {
+	for {
+		a.mu.Lock()
+		if len(a.owed) == 0 {
+			a.running = false
+			a.mu.Unlock()
+			return
+		}
+		o := a.owed[0]
+		a.owed = a.owed[1:]
+		a.mu.Unlock()
+		a.answer(o.id, o.wait())
+		<-a.slots
+	}
+}
+
+// answer acknowledges one publish as OnPublish's synchronous path does.
+func (a *acker) answer(id uint16, err error) {
+	cl := a.cl
+	ack := packets.Packet{FixedHeader: packets.FixedHeader{Type: packets.Puback}, PacketID: id}
+	switch {
+	case err == nil:
+	case IsInvalid(err):
+		if cl.Properties.ProtocolVersion == 5 {
+			ack.ReasonCode, ack.Properties.ReasonString = packets.ErrPayloadFormatInvalid.Code, packets.ErrPayloadFormatInvalid.Reason
+		}
+	default:
+		a.h.p.Log.Error("store device message", "sn", string(cl.Properties.Username), "err", err)
+		if cl.Properties.ProtocolVersion != 5 {
+			cl.Stop(fmt.Errorf("store: %w", err))
+			return
+		}
+		ack.ReasonCode, ack.Properties.ReasonString = packets.ErrUnspecifiedError.Code, packets.ErrUnspecifiedError.Reason
+	}
+	_ = cl.WritePacket(ack) // a connection gone meanwhile: the device resends
 }
 
 // nack refuses an MQTT 5 publish with a reason code. The broker answers a

@@ -152,7 +152,10 @@ func (p *Pipeline) HandleAt(ctx context.Context, tr Transport, d *devices.Device
 	var err error
 	switch kind {
 	case KindTelemetry:
-		err = p.telemetry(ctx, d, payload, received)
+		var r *telemetry.Report
+		if r, err = p.report(d, payload, received); err == nil {
+			err = p.Writer.Write(ctx, r)
+		}
 	case KindStatus:
 		err = p.status(ctx, d, payload, received)
 	case KindImage:
@@ -160,6 +163,32 @@ func (p *Pipeline) HandleAt(ctx context.Context, tr Transport, d *devices.Device
 	default:
 		err = invalid("topic", "ingest.unknownTopic", nil)
 	}
+	return p.outcome(ctx, tr, d, kind, received, err)
+}
+
+// Submit is Handle in two halves, so one connection can keep many reports
+// in flight: it decodes and queues a telemetry report and returns at once
+// with a function that waits for its commit. A refusal is known at once
+// (the function returns it); status and image messages are stored before
+// Submit returns. Reports of one caller are committed in submission order.
+func (p *Pipeline) Submit(ctx context.Context, tr Transport, d *devices.Device, kind string, payload []byte) (wait func() error) {
+	received := p.now()
+	if kind != KindTelemetry {
+		err := p.HandleAt(ctx, tr, d, kind, payload, received)
+		return func() error { return err }
+	}
+	r, err := p.report(d, payload, received)
+	if err != nil {
+		err = p.outcome(ctx, tr, d, kind, received, err)
+		return func() error { return err }
+	}
+	done := p.Writer.Enqueue(r)
+	return func() error { return p.outcome(context.Background(), tr, d, kind, received, <-done) }
+}
+
+// outcome counts a message's result and, for a refusal, records it as the
+// device's last error.
+func (p *Pipeline) outcome(ctx context.Context, tr Transport, d *devices.Device, kind string, received time.Time, err error) error {
 	if err != nil {
 		if e := errs.As(err); e != nil && e.Kind == errs.EInvalid {
 			p.Metrics.Rejected.WithLabelValues(string(tr), e.Code).Inc()
@@ -174,14 +203,15 @@ func (p *Pipeline) HandleAt(ctx context.Context, tr Transport, d *devices.Device
 	return nil
 }
 
-func (p *Pipeline) telemetry(ctx context.Context, d *devices.Device, payload []byte, received time.Time) error {
+// report decodes a telemetry payload of d into the report to store.
+func (p *Pipeline) report(d *devices.Device, payload []byte, received time.Time) (*telemetry.Report, error) {
 	t := d.Type()
 	if t == nil {
-		return errs.Internal("device %s has unknown type %d", d.SN, d.TypeID)
+		return nil, errs.Internal("device %s has unknown type %d", d.SN, d.TypeID)
 	}
 	rep, err := DecodeTelemetry(t, payload, received)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r := &telemetry.Report{DeviceID: d.ID, Time: rep.Time, Points: rep.Points,
 		OfflineAt: rep.Time.Add(devices.OfflineAfter(d.Interval()))}
@@ -190,7 +220,7 @@ func (p *Pipeline) telemetry(ctx context.Context, d *devices.Device, payload []b
 		// readings' own time says.
 		r.OfflineAt = received.Add(devices.OfflineAfter(d.Interval()))
 	}
-	return p.Writer.Write(ctx, r)
+	return r, nil
 }
 
 func (p *Pipeline) status(ctx context.Context, d *devices.Device, payload []byte, received time.Time) error {

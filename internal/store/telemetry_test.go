@@ -21,7 +21,7 @@ var shanghai = func() *time.Location {
 	return loc
 }()
 
-func newDevice(t *testing.T, db *store.DB, sn string, typeID int, owner int64) *devices.Device {
+func newDevice(t testing.TB, db *store.DB, sn string, typeID int, owner int64) *devices.Device {
 	t.Helper()
 	d := &devices.Device{HashID: "h" + sn, SN: sn, TypeID: typeID, OwnerID: owner, Name: "Plot " + sn[:2], State: devices.StateUsed,
 		CreatedAt: time.UnixMilli(1_700_000_000_000)}

@@ -63,11 +63,29 @@ func NewWriter(store Store, o WriterOptions) *Writer {
 // Write stores r and returns once it is committed (or refused). A report
 // already stored (same device and time) is not an error.
 func (w *Writer) Write(ctx context.Context, r *Report) error {
+	done := w.Enqueue(r)
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		// The report may still be committed; the caller just stops waiting,
+		// and a retry of it is harmless.
+		return ctx.Err()
+	}
+}
+
+// Enqueue queues r and returns at once; the channel receives the outcome
+// of its commit (nil once it is durable). Reports are committed in the
+// order they were queued, so a caller that queues several and waits for
+// them in turn learns their outcomes in that order: a connection can keep
+// many reports in flight and still acknowledge them in order.
+func (w *Writer) Enqueue(r *Report) <-chan error {
 	p := &pending{r: r, err: make(chan error, 1)}
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
-		return ErrClosed
+		p.err <- ErrClosed
+		return p.err
 	}
 	w.pending = append(w.pending, p)
 	w.points += len(r.Points)
@@ -76,14 +94,7 @@ func (w *Writer) Write(ctx context.Context, r *Report) error {
 	case w.wake <- struct{}{}:
 	default:
 	}
-	select {
-	case err := <-p.err:
-		return err
-	case <-ctx.Done():
-		// The report may still be committed; the caller just stops waiting,
-		// and a retry of it is harmless.
-		return ctx.Err()
-	}
+	return p.err
 }
 
 // take removes up to maxPoints readings' worth of pending reports.
