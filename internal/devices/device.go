@@ -289,12 +289,14 @@ func ValidSN(s string) bool {
 	return true
 }
 
-// MapPoint is what the map shows of a device: little, for ten thousand of them.
+// MapPoint is what the map shows of a device: little, for ten thousand of
+// them. Map hands points to a callback one at a time, and the point with
+// its byte slices is reused for the next: copy what must outlive the call.
 type MapPoint struct {
 	ID         int64
-	HashID     string
-	SN         string
-	Name       string
+	HashID     []byte
+	SN         []byte
+	Name       []byte
 	TypeID     int
 	Status     Status
 	HasPos     bool

@@ -23,7 +23,7 @@ type Store interface {
 	// the viewer cannot see it.
 	DeviceRight(ctx context.Context, viewer, id int64) (*Device, Right, error)
 	FindDevices(ctx context.Context, viewer int64, f Filter, now time.Time) ([]*Device, int, error)
-	MapDevices(ctx context.Context, viewer int64, now time.Time) ([]MapPoint, error)
+	MapDevices(ctx context.Context, viewer int64, now time.Time, each func(*MapPoint)) error
 	UpdateProfile(ctx context.Context, id int64, p Profile) error
 	UpdateConfig(ctx context.Context, id int64, c Config) error
 	BindDevice(ctx context.Context, id, owner int64, name string, at time.Time) error
@@ -299,9 +299,10 @@ func (s *Service) attachTags(ctx context.Context, viewer int64, list []*Device) 
 	return nil
 }
 
-// Map returns every device the viewer can see with its position and status.
-func (s *Service) Map(ctx context.Context, viewer int64) ([]MapPoint, error) {
-	return s.store.MapDevices(ctx, viewer, s.now())
+// Map calls each for every device the viewer can see, in id order, with
+// its position and status (the point is reused; see MapPoint).
+func (s *Service) Map(ctx context.Context, viewer int64, each func(*MapPoint)) error {
+	return s.store.MapDevices(ctx, viewer, s.now(), each)
 }
 
 // UpdateProfile edits name, location, coordinates, altitude and install

@@ -261,14 +261,15 @@ func (s *Server) dailySeries(c *call, h *historyQuery) ([]*daySeries, error) {
 	if err != nil {
 		return nil, err
 	}
+	// days come series by series: each series is a slice of them.
 	var out []*daySeries
-	var cur *daySeries
-	for _, d := range days {
-		if cur == nil || cur.param != d.Param || cur.node != d.Node {
-			cur = &daySeries{param: d.Param, node: d.Node}
-			out = append(out, cur)
+	for i := 0; i < len(days); {
+		j := i + 1
+		for j < len(days) && days[j].Param == days[i].Param && days[j].Node == days[i].Node {
+			j++
 		}
-		cur.days = append(cur.days, d)
+		out = append(out, &daySeries{param: days[i].Param, node: days[i].Node, days: days[i:j:j]})
+		i = j
 	}
 	if h.aggregated != "none" {
 		out = aggregateDaily(out, h.aggregated)

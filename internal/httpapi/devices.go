@@ -7,7 +7,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -236,25 +238,26 @@ func contains[T comparable](xs []T, x T) bool {
 // and status, and the count per map group. Ten thousand devices make a
 // megabyte of JSON, so it is written by hand rather than through reflection.
 func (s *Server) mapAll(c *call) (any, error) {
-	list, err := s.Devices.Map(c.r.Context(), c.account.ID)
-	if err != nil {
-		return nil, err
-	}
 	groups := map[devices.Group]int{devices.GroupWorking: 0, devices.GroupFault: 0, devices.GroupNotDeployed: 0}
-	b := make([]byte, 0, 64+len(list)*180)
+	// The answer is written as the rows arrive (about 200 bytes a device),
+	// into a buffer kept for the next map: no list of ten thousand points
+	// is built first, and no 2 MB buffer is grown and dropped per request.
+	buf := mapBuffers.Get().(*[]byte)
+	b := (*buf)[:0]
 	b = append(b, `{"code":0,"message":"","data":{"list":[`...)
-	for i, d := range list {
+	n := 0
+	err := s.Devices.Map(c.r.Context(), c.account.ID, func(d *devices.MapPoint) {
 		g := devices.GroupOf(d.Status)
 		groups[g]++
-		if i > 0 {
+		if n++; n > 1 {
 			b = append(b, ',')
 		}
 		b = append(b, `{"id":`...)
 		b = strconv.AppendInt(b, d.ID, 10)
 		b = append(b, `,"hashId":`...)
-		b = strconv.AppendQuote(b, d.HashID)
+		b = appendJSONString(b, d.HashID)
 		b = append(b, `,"sn":`...)
-		b = strconv.AppendQuote(b, d.SN)
+		b = appendJSONString(b, d.SN)
 		b = append(b, `,"name":`...)
 		b = appendJSONString(b, d.Name)
 		b = append(b, `,"typeId":`...)
@@ -282,16 +285,55 @@ func (s *Server) mapAll(c *call) (any, error) {
 			b = append(b, "null"...)
 		}
 		b = append(b, '}')
+	})
+	if err != nil {
+		return nil, err
 	}
 	b = append(b, `],"groups":`...)
 	gj, _ := json.Marshal(groups)
 	b = append(b, gj...)
 	b = append(b, "}}\n"...)
-	return &download{contentType: "application/json; charset=utf-8", body: b, cache: "no-store"}, nil
+	return &download{contentType: "application/json; charset=utf-8", body: b, cache: "no-store",
+		release: func() {
+			if cap(b) <= maxMapBuffer {
+				*buf = b
+				mapBuffers.Put(buf)
+			}
+		}}, nil
 }
 
-// appendJSONString appends s as a JSON string (names are user text).
-func appendJSONString(b []byte, s string) []byte {
+// mapBuffers keeps map answers' buffers for reuse; one larger than
+// maxMapBuffer (a fleet of about 40,000 devices) is left to the collector.
+var mapBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+const maxMapBuffer = 8 << 20
+
+// appendJSONString appends s as a JSON string (names are user text), as
+// encoding/json would: valid UTF-8 other than the characters JSON or HTML
+// escape (and U+2028, U+2029) is copied as it is; anything else goes
+// through encoding/json.
+func appendJSONString[T string | []byte](b []byte, s T) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return appendMarshalled(b, string(s))
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return appendMarshalled(b, string(s))
+		}
+		i += size
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendMarshalled(b []byte, s string) []byte {
 	q, _ := json.Marshal(s)
 	return append(b, q...)
 }
@@ -671,6 +713,7 @@ type download struct {
 	filename    string // empty: shown inline
 	body        []byte
 	cache       string
+	release     func() // if set, called once body is written
 }
 
 func (d *download) write(w http.ResponseWriter) {
@@ -685,6 +728,9 @@ func (d *download) write(w http.ResponseWriter) {
 	}
 	w.WriteHeader(http.StatusOK)
 	w.Write(d.body)
+	if d.release != nil {
+		d.release()
+	}
 }
 
 func (s *Server) location() *time.Location {

@@ -11,7 +11,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
-func newAccount(t *testing.T, db *store.DB, number string) *accounts.Account {
+func newAccount(t testing.TB, db *store.DB, number string) *accounts.Account {
 	t.Helper()
 	a := &accounts.Account{AccountNumber: number, Name: "Farm " + number, PasswordHash: "h", CreatedAt: time.UnixMilli(1_700_000_000_000)}
 	if err := db.CreateAccount(context.Background(), a); err != nil {

@@ -258,7 +258,13 @@ func (db *DB) FindDevices(ctx context.Context, viewer int64, f devices.Filter, n
 	where := []string{visibleClause(db.narrow(ctx, viewer, f.Belong), 1)}
 	if f.NameOrSN != "" {
 		args = append(args, "%"+escapeLike(strings.ToLower(f.NameOrSN))+"%")
-		cond := fmt.Sprintf(`lower(d.name) LIKE $%d ESCAPE '\'`, len(args))
+		// SQLite's LIKE ignores ASCII case by itself (and folds nothing
+		// else, like its lower()); PostgreSQL's does not.
+		name := "d.name"
+		if db.dialect == Postgres {
+			name = "lower(d.name)"
+		}
+		cond := fmt.Sprintf(`%s LIKE $%d ESCAPE '\'`, name, len(args))
 		// Five or more digits also match the end of the SN (SPEC §9: search by
 		// the last 5 digits printed on the label).
 		if len(f.NameOrSN) >= 5 && isDigits(f.NameOrSN) {
@@ -319,12 +325,20 @@ func (db *DB) FindDevices(ctx context.Context, viewer int64, f devices.Filter, n
 	if f.NameOrSN != "" || f.Status != nil {
 		window = "count(*) OVER ()"
 	}
-	q := `SELECT ` + deviceColumns + `, ` + statusExpr(len(args)) + ` AS status, ` + window + ` AS total FROM devices d WHERE ` + cond +
-		` ORDER BY ` + nulls + order + ` ` + dir + `, d.id ` + dir
+	// The page is chosen on narrow rows (id, sort key, total) and only its
+	// devices are read whole: sorting ten thousand full rows to keep twenty
+	// cost more than the filter itself.
+	sortBy := nulls + order + ` ` + dir + `, d.id ` + dir
+	page := `SELECT d.id, ` + statusExpr(len(args)) + ` AS status, ` + window + ` AS total FROM devices d WHERE ` + cond +
+		` ORDER BY ` + sortBy
 	if f.Limit >= 0 {
 		args = append(args, f.Limit, f.Offset)
-		q += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)-1, len(args))
+		page += fmt.Sprintf(" LIMIT $%d OFFSET $%d", len(args)-1, len(args))
 	}
+	if f.Sort == "status" {
+		sortBy = "p.status " + dir + ", d.id " + dir
+	}
+	q := `SELECT ` + deviceColumns + `, p.status, p.total FROM (` + page + `) p JOIN devices d ON d.id = p.id ORDER BY ` + sortBy
 	rows, err := db.sql.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, 0, errs.Internal("find devices: %w", err)
@@ -375,28 +389,44 @@ func isDigits(s string) bool {
 
 // MapDevices returns the devices viewer can see with the fields a map
 // needs, status computed here, as plain values.
-func (db *DB) MapDevices(ctx context.Context, viewer int64, now time.Time) ([]devices.MapPoint, error) {
+func (db *DB) MapDevices(ctx context.Context, viewer int64, now time.Time, each func(*devices.MapPoint)) error {
 	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, d.hash_id, d.sn, d.type_id, d.name, `+statusExpr(2)+`,
-		d.lat IS NOT NULL AND d.lng IS NOT NULL, COALESCE(d.lat, 0), COALESCE(d.lng, 0), COALESCE(d.last_report_at, 0)
+		d.lat, d.lng, COALESCE(d.last_report_at, 0)
 		FROM devices d WHERE `+visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)+` ORDER BY d.id`, viewer, now.UnixMilli())
 	if err != nil {
-		return nil, errs.Internal("map devices: %w", err)
+		return errs.Internal("map devices: %w", err)
 	}
 	defer rows.Close()
-	out := make([]devices.MapPoint, 0, 256)
-	var status string
+	// Text columns are read as sql.RawBytes (the driver's buffer, valid
+	// until the next row): ten thousand devices need no string each.
+	var (
+		p                  devices.MapPoint
+		hash, sn, name, st sql.RawBytes
+		lat, lng           sql.NullFloat64
+	)
 	for rows.Next() {
-		var p devices.MapPoint
-		if err := rows.Scan(&p.ID, &p.HashID, &p.SN, &p.TypeID, &p.Name, &status, &p.HasPos, &p.Lat, &p.Lng, &p.LastReport); err != nil {
-			return nil, errs.Internal("map devices: %w", err)
+		if err := rows.Scan(&p.ID, &hash, &sn, &p.TypeID, &name, &st, &lat, &lng, &p.LastReport); err != nil {
+			return errs.Internal("map devices: %w", err)
 		}
-		p.Status = devices.Status(status)
-		out = append(out, p)
+		p.HashID, p.SN, p.Name = hash, sn, name
+		p.HasPos, p.Lat, p.Lng = lat.Valid && lng.Valid, lat.Float64, lng.Float64
+		p.Status = statusOf(st)
+		each(&p)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, errs.Internal("map devices: %w", err)
+		return errs.Internal("map devices: %w", err)
 	}
-	return out, nil
+	return nil
+}
+
+// statusOf returns the Status constant spelled b, without allocating.
+func statusOf(b []byte) devices.Status {
+	for _, s := range devices.Statuses {
+		if string(s) == string(b) {
+			return s
+		}
+	}
+	return devices.Status(b)
 }
 
 // UpdateProfile stores a validated profile. Returns ENOTFOUND.

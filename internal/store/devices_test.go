@@ -65,6 +65,12 @@ func TestStore_Devices(t *testing.T) {
 				{"shared with me: none yet", devices.Filter{Belong: devices.BelongShared, Limit: 10}, nil},
 				{"sorted by name descending", devices.Filter{Sort: "name", Desc: true, Limit: 10}, []string{soil.SN, rain.SN}},
 				{"second page", devices.Filter{Limit: 1, Offset: 1}, []string{rain.SN}},
+				// Never-reported devices sort last in either direction.
+				{"by last report", devices.Filter{Sort: "lastReport", Limit: 10}, []string{soil.SN, rain.SN}},
+				{"by last report descending", devices.Filter{Sort: "lastReport", Desc: true, Limit: 10}, []string{soil.SN, rain.SN}},
+				{"by status (offline before online)", devices.Filter{Sort: "status", Desc: true, Limit: 10}, []string{soil.SN, rain.SN}},
+				{"by status ascending", devices.Filter{Sort: "status", Limit: 10}, []string{rain.SN, soil.SN}},
+				{"searched and sorted", devices.Filter{NameOrSN: "plot", Sort: "status", Limit: 10}, []string{rain.SN, soil.SN}},
 				{"like wildcards are literal", devices.Filter{NameOrSN: "%", Limit: 10}, nil},
 			}
 			for _, c := range cases {

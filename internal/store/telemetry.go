@@ -732,6 +732,8 @@ func (db *DB) Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, err
 		node  int
 	}
 	idx := map[key]int{}
+	// A series has at most a row a day: sized once, it is not regrown.
+	perSeries := int(min(max(q.End.Sub(q.Begin)/(24*time.Hour)+2, 1), 1000))
 	var groups [][]telemetry.Day
 	var keys []key
 	n := 0
@@ -756,7 +758,7 @@ func (db *DB) Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, err
 			if !ok {
 				i = len(groups)
 				idx[k] = i
-				groups, keys = append(groups, nil), append(keys, k)
+				groups, keys = append(groups, make([]telemetry.Day, 0, perSeries)), append(keys, k)
 			}
 			groups[i] = append(groups[i], telemetry.Day{Param: k.param, Node: r.node, Day: time.UnixMilli(day),
 				Min: r.min, Max: r.max, Sum: r.sum, Count: int(r.count), Last: r.last})
