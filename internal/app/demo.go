@@ -27,6 +27,10 @@ const demoPerType = 2
 // demoHistoryStep is the spacing of the demo's history.
 const demoHistoryStep = 10 * time.Minute
 
+// backfillWindow is how many history reports of one demo device are queued
+// at once.
+const backfillWindow = 64
+
 // seedDemo creates what --demo promises, leaving anything that exists alone:
 // the demo account and its fleet, at least demoPerType devices of every type.
 func seedDemo(ctx context.Context, m *Main) error {
@@ -173,7 +177,9 @@ func (m *Main) demoFleet(ctx context.Context) ([]*demoDevice, error) {
 }
 
 // backfill writes each device's missing history through the pipeline, one
-// goroutine per device so the writer batches across the fleet.
+// goroutine per device, each keeping up to backfillWindow reports in flight
+// (as a device catching up over MQTT may), so the writer commits them in
+// large batches.
 func (m *Main) backfill(ctx context.Context, fleet []*demoDevice) int {
 	now := time.Now()
 	var (
@@ -190,19 +196,33 @@ func (m *Main) backfill(ctx context.Context, fleet []*demoDevice) int {
 		go func() {
 			defer wg.Done()
 			n := 0
-			for at := from; at.Before(now) && ctx.Err() == nil; at = at.Add(demoHistoryStep) {
-				err := m.Ingest.Handle(ctx, ingest.HTTP, d.dev, ingest.KindTelemetry, d.sim.Telemetry(at))
-				if err != nil {
-					if ctx.Err() == nil {
-						m.Log.Error("demo history", "sn", d.dev.SN, "err", err)
+			var window []func() error
+			// settle waits until at most k reports are in flight.
+			settle := func(k int) bool {
+				for len(window) > k {
+					if err := window[0](); err != nil {
+						if ctx.Err() == nil {
+							m.Log.Error("demo history", "sn", d.dev.SN, "err", err)
+						}
+						return false
 					}
+					window = window[1:]
+				}
+				return true
+			}
+			for at := from; at.Before(now) && ctx.Err() == nil; at = at.Add(demoHistoryStep) {
+				window = append(window, m.Ingest.Submit(ctx, ingest.HTTP, d.dev, ingest.KindTelemetry, d.sim.Telemetry(at)))
+				if !settle(backfillWindow - 1) {
 					return
 				}
 				n += d.sim.Points()
 				// A status message and, from cameras, an image each midday; the
-				// latest status at the end.
+				// latest status at the end, after the readings it follows.
 				last := at.Add(demoHistoryStep).After(now)
 				if noon := at.Minute() == 0 && at.Hour() == 12; noon || last {
+					if last && !settle(0) {
+						return
+					}
 					if err := m.Ingest.Handle(ctx, ingest.HTTP, d.dev, ingest.KindStatus, d.sim.Status(at)); err != nil && ctx.Err() == nil {
 						m.Log.Warn("demo status", "sn", d.dev.SN, "err", err)
 					}
@@ -212,6 +232,9 @@ func (m *Main) backfill(ctx context.Context, fleet []*demoDevice) int {
 						}
 					}
 				}
+			}
+			if !settle(0) {
+				return
 			}
 			mu.Lock()
 			points += n
