@@ -135,6 +135,7 @@ var accessTable = map[string]access{
 	"GET /apis/poi/query/permissions":   {scope: "device", need: devices.NeedRead, path: "/apis/poi/query/permissions?poiId={id}"},
 
 	"GET /apis/integration/channel/list":              {scope: "account"},
+	"GET /apis/integration/channel/get":               {scope: "account"},
 	"POST /apis/integration/channel/create":           {scope: "device", need: devices.NeedExport, body: `{"name":"Walk","url":"http://127.0.0.1:9/hook","deviceIds":[{id}]}`},
 	"PUT /apis/integration/channel/update":            {scope: "account"},
 	"DELETE /apis/integration/channel/delete":         {scope: "account"},

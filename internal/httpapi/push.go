@@ -16,6 +16,7 @@ func (s *Server) pushRoutes() []route {
 	const p = "/apis/integration/channel/"
 	return []route{
 		{"GET", p + "list", s.authed(s.channelList)},
+		{"GET", p + "get", s.authed(s.channelGet)},
 		{"POST", p + "create", s.authed(s.channelCreate)},
 		{"PUT", p + "update", s.authed(s.channelUpdate)},
 		{"DELETE", p + "delete", s.authed(s.channelDelete)},
@@ -110,6 +111,30 @@ func (s *Server) channelList(c *call) (any, error) {
 		all[i] = toChannel(ch, &st, w)
 	}
 	return page(c, all)
+}
+
+// channelGet serves GET …/get?id=: one channel with its figures.
+func (s *Server) channelGet(c *call) (any, error) {
+	svc, _, id, err := s.channelBodyID(c)
+	if err != nil {
+		return nil, err
+	}
+	w, since, err := window(c)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := svc.Get(c.r.Context(), c.account.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	if ch.Kind != push.KindChannel { // an application's push address is not a channel
+		return nil, errs.ErrNotFound
+	}
+	st, err := svc.Stats(c.r.Context(), c.account.ID, ch.ID, since)
+	if err != nil {
+		return nil, err
+	}
+	return toChannel(ch, &st, w), nil
 }
 
 type channelBody struct {

@@ -65,7 +65,17 @@ func TestPush_ChannelValidation(t *testing.T) {
 		if !strings.HasPrefix(made.Secret, "whsec_") {
 			t.Fatalf("secret %q", made.Secret)
 		}
-		for _, path := range []string{"/apis/integration/channel/list", fmt.Sprintf("/apis/integration/channel/getConnectionData?id=%d", made.ID)} {
+		one := decodeData[struct {
+			ID        int64
+			Name      string
+			DeviceIDs []int64
+			Window    string
+		}](t, u.do("GET", fmt.Sprintf("/apis/integration/channel/get?id=%d&window=3h", made.ID), nil))
+		if one.ID != made.ID || one.Name != "County GIS" || len(one.DeviceIDs) != 1 || one.DeviceIDs[0] != soil.ID || one.Window != "3h" {
+			t.Fatalf("channel/get: %+v", one)
+		}
+		for _, path := range []string{"/apis/integration/channel/list", fmt.Sprintf("/apis/integration/channel/get?id=%d", made.ID),
+			fmt.Sprintf("/apis/integration/channel/getConnectionData?id=%d", made.ID)} {
 			if r := u.do("GET", path, nil); strings.Contains(string(r.Data), made.Secret) {
 				t.Fatalf("%s shows the secret again", path)
 			}
@@ -85,6 +95,7 @@ func TestPush_ChannelValidation(t *testing.T) {
 		v := e.user("en_US")
 		v.login("farmer02", "secret2").want(t, 200, 0)
 		v.do("GET", fmt.Sprintf("/apis/integration/channel/getConnectionData?id=%d", made.ID), nil).want(t, 404, 1404)
+		v.do("GET", fmt.Sprintf("/apis/integration/channel/get?id=%d", made.ID), nil).want(t, 404, 1404)
 		v.do("DELETE", fmt.Sprintf("/apis/integration/channel/delete?id=%d", made.ID), nil).want(t, 404, 1404)
 		v.do("PUT", "/apis/integration/channel/switch", map[string]any{"id": made.ID, "enabled": false}).want(t, 404, 1404)
 	})
@@ -150,6 +161,8 @@ func TestOpenAPI_AppValidation(t *testing.T) {
 		if got.PushURL != "http://gis.example.com/in" || got.ChannelID == nil {
 			t.Fatalf("push address and channel: %+v", got)
 		}
+		// The application's push address is not one of the data-push channels.
+		u.do("GET", fmt.Sprintf("/apis/integration/channel/get?id=%d", *got.ChannelID), nil).want(t, 404, 1404)
 		// Another account's application looks missing, whatever the call.
 		v := e.user("en_US")
 		v.login("farmer02", "secret2").want(t, 200, 0)

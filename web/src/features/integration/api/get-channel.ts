@@ -1,21 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
+import { api } from '@/lib/api-client';
 import type { Channel } from '../types';
-import { getChannels } from './get-channels';
 import { pushKey } from './keys';
 
-const PAGE = 100;
-
-/** One channel, looked up in the list (there is no call for a single channel). */
-export async function getChannel(id: number, signal?: AbortSignal): Promise<Channel> {
-  for (let page = 1; ; page += 1) {
-    const answer = await getChannels({ window: '1h', page, size: PAGE }, signal);
-    const found = answer.list.find((channel) => channel.id === id);
-    if (found) return found;
-    if (page * PAGE >= answer.total) break;
-  }
-  throw new ApiError({ kind: 'normal', code: 1404, status: 404, message: i18n.t('errors:notFound') });
+/** One of the caller's channels, with its figures over the last hour. */
+export function getChannel(id: number, signal?: AbortSignal): Promise<Channel> {
+  return api
+    .get<Channel>('/integration/channel/get', { params: { id, window: '1h' }, signal })
+    .then((channel) => ({ ...channel, deviceIds: channel.deviceIds ?? [] }));
 }
 
 export function getChannelQueryOptions(id: number) {

@@ -69,7 +69,7 @@ describe('ChannelEditor', { timeout: 30_000 }, () => {
   it('shows a refusal naming a field under that field', async () => {
     serve({
       'GET /apis/integration/channel/selector': () => choices,
-      'GET /apis/integration/channel/list': () => ({ list: [channel], total: 1 }),
+      'GET /apis/integration/channel/get': () => channel,
       'PUT /apis/integration/channel/update': () =>
         new Response(
           JSON.stringify({
@@ -96,7 +96,7 @@ describe('ChannelEditor', { timeout: 30_000 }, () => {
   it('resets the secret of a stored channel after confirmation and shows the new one once', async () => {
     const fetchMock = serve({
       'GET /apis/integration/channel/selector': () => choices,
-      'GET /apis/integration/channel/list': () => ({ list: [channel], total: 1 }),
+      'GET /apis/integration/channel/get': () => channel,
       'POST /apis/integration/channel/secret': () => ({ secret: SECRET }),
     });
     const user = userEvent.setup();
@@ -112,7 +112,13 @@ describe('ChannelEditor', { timeout: 30_000 }, () => {
   });
 
   it('says when the channel does not exist', async () => {
-    serve({ 'GET /apis/integration/channel/list': () => ({ list: [], total: 0 }) });
+    serve({
+      'GET /apis/integration/channel/get': () =>
+        new Response(JSON.stringify({ code: 1404, message: 'The resource does not exist', data: null }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
     renderWithProviders(<ChannelEditor id={77} onDone={vi.fn()} />);
     await waitFor(() => expect(screen.getByRole('alert')).toBeInTheDocument());
   });
