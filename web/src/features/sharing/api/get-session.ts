@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, setApiHandlers } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 /** Who is logged in, as far as a public page needs to know. */
 export interface SessionAccount {
@@ -12,14 +12,11 @@ export interface SessionAccount {
  * instead of an action; unlike other calls, a missing session does not leave the page.
  */
 export async function getSession(signal?: AbortSignal): Promise<SessionAccount | null> {
-  const restore = setApiHandlers({ onSessionExpired: () => {} });
   try {
-    return await api.get<SessionAccount>('/account/profile', { signal });
+    return await api.get<SessionAccount>('/account/profile', { signal, stayOnSessionExpiry: true });
   } catch (error) {
     if (isApiError(error) && error.kind === 'session') return null;
     throw error;
-  } finally {
-    restore();
   }
 }
 
