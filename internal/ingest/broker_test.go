@@ -6,16 +6,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"testing"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
-	"github.com/fieldwatch/fieldwatch/internal/metrics"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
-	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -131,13 +127,9 @@ func (m *mqttConn) puback(t *testing.T) (uint16, byte) {
 // its report is stored, in the order the reports were sent, and a refused
 // report among them is answered in its place (0x99 under MQTT 5).
 func TestBroker_AcksInOrder(t *testing.T) {
-	db := storetest.OpenSQLite(t)
+	p, db := newPipeline(t)
+	svc := p.Devices
 	ctx := context.Background()
-	keys, _ := secret.New(make([]byte, secret.Size))
-	svc := devices.NewService(db, keys)
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC})
-	t.Cleanup(w.Close)
-	p := &ingest.Pipeline{Devices: svc, Writer: w, Images: db, Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
 	b, err := ingest.StartBroker("127.0.0.1:0", p, p.Log)
 	if err != nil {
 		t.Fatal(err)

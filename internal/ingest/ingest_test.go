@@ -11,6 +11,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
@@ -33,14 +34,20 @@ func TestParseTopic(t *testing.T) {
 	}
 }
 
-func TestPipeline_RightsAndErrors(t *testing.T) {
+// newPipeline is a pipeline over a fresh SQLite store.
+func newPipeline(t *testing.T) (*ingest.Pipeline, *store.DB) {
 	db := storetest.OpenSQLite(t)
-	ctx := context.Background()
 	keys, _ := secret.New(make([]byte, secret.Size))
-	svc := devices.NewService(db, keys)
 	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC})
 	t.Cleanup(w.Close)
-	p := &ingest.Pipeline{Devices: svc, Writer: w, Images: db, Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+	return &ingest.Pipeline{Devices: devices.NewService(db, keys), Writer: w, Images: db, Metrics: metrics.New(),
+		Log: slog.New(slog.DiscardHandler)}, db
+}
+
+func TestPipeline_RightsAndErrors(t *testing.T) {
+	p, db := newPipeline(t)
+	svc := p.Devices
+	ctx := context.Background()
 
 	host, hostKey, err := svc.Register(ctx, devices.New{SN: "LQM0000001", TypeID: 19})
 	if err != nil {

@@ -216,11 +216,7 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 func (db *DB) insertNewReadings(ctx context.Context, conn *sql.Conn, rows []reading) ([]reading, error) {
 	n := 0
 	err := conn.Raw(func(dc any) error {
-		prep, ok := dc.(driver.ConnPrepareContext)
-		if !ok {
-			return fmt.Errorf("driver %T cannot prepare with a context", dc)
-		}
-		st, err := prep.PrepareContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+		st, err := prepareRaw(ctx, dc, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
 		if err != nil {
 			return err
 		}
@@ -247,6 +243,15 @@ func (db *DB) insertNewReadings(ctx context.Context, conn *sql.Conn, rows []read
 		return nil, errs.Internal("insert readings: %w", err)
 	}
 	return rows[:n], nil
+}
+
+// prepareRaw prepares query on a driver connection (inside sql.Conn.Raw).
+func prepareRaw(ctx context.Context, dc any, query string) (driver.Stmt, error) {
+	prep, ok := dc.(driver.ConnPrepareContext)
+	if !ok {
+		return nil, fmt.Errorf("driver %T cannot prepare with a context", dc)
+	}
+	return prep.PrepareContext(ctx, query)
 }
 
 // runner is a *sql.Tx; the write steps take the interface so they read
@@ -681,11 +686,7 @@ func (db *DB) scanPairs(ctx context.Context, query string, args []any, s *teleme
 	}
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
-		prep, ok := dc.(driver.ConnPrepareContext)
-		if !ok {
-			return fmt.Errorf("driver %T cannot prepare with a context", dc)
-		}
-		st, err := prep.PrepareContext(ctx, query)
+		st, err := prepareRaw(ctx, dc, query)
 		if err != nil {
 			return err
 		}
