@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 export const DEMO = { accountNumber: 'demo01', password: 'demo123456' };
@@ -12,17 +10,15 @@ export const WECHAT_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Safari/537.36 MicroMessenger/7.0.20.1781(0x6700143B) NetType/WIFI WindowsWechat';
 export const screenshotDir = path.join(__dirname, 'screenshots');
 
-type Options = Parameters<typeof chromium.launchPersistentContext>[1];
+type Options = BrowserContextOptions;
 
-const profiles = new Map<BrowserContext, string>();
+let running: Promise<Browser> | null = null;
 
-/** A fresh Chromium profile (system Chromium; Playwright cannot download one here). */
-export async function openBrowser(options: Options = {}): Promise<BrowserContext> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fieldwatch-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
+/** One Chromium per test file (system Chromium; Playwright cannot download one here), started on first use. */
+function chromiumBrowser(): Promise<Browser> {
+  running ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -31,19 +27,30 @@ export async function openBrowser(options: Options = {}): Promise<BrowserContext
       '--disable-component-update',
       '--disable-sync',
     ],
-    viewport: { width: 1440, height: 900 },
-    ...options,
   });
-  profiles.set(context, dir);
-  return context;
+  return running;
 }
 
-/** Closes the browser, then deletes its profile (Chromium writes to it until it exits). */
+afterAll(async () => {
+  if (!running) return;
+  const browser = await running;
+  running = null;
+  await browser.close();
+});
+
+/** A fresh browser context: its own cookies, storage and settings, nothing shared with another. */
+export async function openBrowser(options: Options = {}): Promise<BrowserContext> {
+  const browser = await chromiumBrowser();
+  return browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+}
+
+/** Closes the context and everything open in it. */
 export async function closeBrowser(context: BrowserContext) {
-  await context.close();
-  const dir = profiles.get(context);
-  profiles.delete(context);
-  if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 10_000)));
+  const gaveUp = await Promise.race([context.close().then(() => false), stuck]);
+  clearTimeout(timer);
+  if (gaveUp) console.warn(`a browser context did not close within 10 s (${context.pages().map((p) => p.url()).join(', ')}); it ends with the browser`);
 }
 
 /** Sets the stored language before any page script runs. */
@@ -62,12 +69,29 @@ export async function fillLogin(page: Page, accountNumber: string, password: str
   await page.locator('form#login button[type="submit"]').click();
 }
 
-/** Logs in through the login page and waits to leave it. */
-export async function login(page: Page, start = '/login') {
-  await page.goto(baseURL() + start);
-  await page.waitForURL(/\/login/);
-  await fillLogin(page, DEMO.accountNumber, DEMO.password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+type Account = { accountNumber: string; password: string };
+
+/** Opens a session (the demo account's unless told) in a context through the login API, without loading a page. */
+export async function signIn(context: BrowserContext, { account = DEMO, base = baseURL() }: { account?: Account; base?: string } = {}) {
+  const res = await context.request.post(base + '/apis/account/login', { data: account });
+  const answer = await res.json();
+  if (answer.code !== 0) throw new Error(`login as ${account.accountNumber} failed: ${JSON.stringify(answer)}`);
+}
+
+/**
+ * Opens a session as signIn does (the tests of the login form itself fill the form), then loads
+ * where the login page would have gone: its redirect, or the start page.
+ */
+export async function login(page: Page, start = '/login', options: { account?: Account; base?: string } = {}) {
+  const base = options.base ?? baseURL();
+  await signIn(page.context(), { ...options, base });
+  const url = new URL(start, base);
+  const target = url.pathname.startsWith('/login') ? (url.searchParams.get('redirect') ?? '/') : url.pathname + url.search;
+  // Settled as after the login form: the app has asked who is logged in (or the page went quiet).
+  const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/account/profile').catch(() => undefined);
+  await page.goto(base + target);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await Promise.race([profile, page.waitForLoadState('networkidle')]);
 }
 
 export async function sessionCookie(context: BrowserContext): Promise<string> {

@@ -239,7 +239,7 @@ describe('device list', () => {
       expect(await tagsOf()).toEqual(names.slice(0, 3));
       // The clicks above may have scrolled the page: frame the row and its picker for the picture.
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await page.waitForTimeout(300);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))); // the picker follows the row
       await shot(page, 'devices-tags-limit-en_US.png');
       await page.locator('.fw-devices__title').click();
       await picker.waitFor({ state: 'detached' });

@@ -131,8 +131,7 @@ describe('shell', () => {
   test('an unknown path shows the not-found page', async () => {
     const { context, page } = await browser();
     await presetLanguage(context, 'en_US');
-    await login(page);
-    await page.goto(baseURL() + '/no/such/page');
+    await login(page, '/no/such/page');
     await expect.poll(() => page.locator('body').innerText()).toMatch(/not found|does not exist/i);
   });
 
@@ -204,8 +203,7 @@ describe('mobile', () => {
       colorScheme: 'dark',
       locale: 'zh-TW',
     });
-    await login(page);
-    await page.goto(baseURL() + '/apps/mobile/profile');
+    await login(page, '/apps/mobile/profile');
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-TW'); // from the browser
     await shot(page, 'mobile-dark-profile.png');
@@ -216,15 +214,13 @@ describe('mobile', () => {
 
   test('the WeChat in-app browser is mobile at any width', async () => {
     const { page } = await browser({ userAgent: WECHAT_UA });
-    await login(page);
-    await page.goto(baseURL() + '/apps/devices');
+    await login(page, '/apps/devices');
     await page.waitForURL(/\/apps\/mobile\//);
   });
 
   test('a narrow desktop browser stays on the desktop layout', async () => {
     const { page } = await browser({ viewport: { width: 700, height: 900 } });
-    await login(page);
-    await page.goto(baseURL() + '/apps/devices');
+    await login(page, '/apps/devices');
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/apps/devices');
   });

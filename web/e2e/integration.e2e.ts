@@ -49,12 +49,13 @@ afterEach(async () => {
   contexts = [];
 });
 
-async function browser(colorScheme: 'light' | 'dark' = 'light') {
+/** A logged-in English browser, on the page given (the start page unless told). */
+async function browser(colorScheme: 'light' | 'dark' = 'light', start = '/login') {
   const context = await openBrowser({ colorScheme });
   contexts.push(context);
   await presetLanguage(context, 'en_US');
   const page = context.pages()[0] ?? (await context.newPage());
-  await login(page);
+  await login(page, start);
   return page;
 }
 
@@ -122,8 +123,7 @@ describe('data push', () => {
     'a channel to a local receiver: secret once, signed deliveries, failures with their error, a retry from the log',
     { timeout: 600_000 },
     async () => {
-      const page = await browser();
-      await page.goto(`${baseURL()}/console/data/push/`);
+      const page = await browser('light', '/console/data/push/');
       // Nothing configured yet: the page explains what data push is.
       await page.getByTestId('push-empty').waitFor();
       await shot(page, 'integration-channels-empty-light.png');
@@ -217,7 +217,7 @@ describe('data push', () => {
       // within a minute of the first failure the entry is marked failed and kept.
       await page.goto(`${baseURL()}/console/data/push/log?channelId=${channel.id}&status=fail&window=1h`);
       const gaveUp = () => rows(page).filter({ hasText: 'Gave up after 3 attempts' });
-      await expect.poll(() => gaveUp().count(), { timeout: 120_000, interval: 2_000 }).toBeGreaterThan(0);
+      await expect.poll(() => gaveUp().count(), { timeout: 120_000, interval: 500 }).toBeGreaterThan(0);
       const failed = gaveUp().first();
       expect(await failed.innerText()).toContain('HTTP 500');
       await failed.click();
@@ -287,8 +287,7 @@ function signedHeaders(key: string, secret: string, method: string, pathname: st
 
 describe('open API', () => {
   test('an application: secret shown once and gone after a reload, a signed request reads the devices', async () => {
-    const page = await browser();
-    await page.goto(`${baseURL()}/console/api`);
+    const page = await browser('light', '/console/api');
     await page.getByTestId('app-new').click();
     const drawer = page.locator('.fw-app-drawer');
     await drawer.getByLabel('Application name').fill('Irrigation controller 2');
@@ -355,8 +354,7 @@ describe('open API', () => {
   });
 
   test('the open API screens in the dark theme', async () => {
-    const page = await browser('dark');
-    await page.goto(`${baseURL()}/console/api`);
+    const page = await browser('dark', '/console/api');
     await page.getByTestId('app-new').waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'integration-open-api-dark.png');

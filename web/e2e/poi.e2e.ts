@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir, signIn } from './browser';
 
 /** A device as GET /apis/devices lists it; only what these tests need. */
 interface ListedDevice {
@@ -57,11 +57,10 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true });
 }
 
+/** The demo devices, asked with the page's session (the page itself need not be open yet). */
 async function listDevices(page: Page): Promise<ListedDevice[]> {
-  return page.evaluate(async () => {
-    const res = await fetch('/apis/devices?size=100&sort=name');
-    return (await res.json()).data.list;
-  });
+  const res = await page.context().request.get(baseURL() + '/apis/devices?size=100&sort=name');
+  return (await res.json()).data.list;
 }
 
 /** The n-th (0-based) non-slave demo device of a type. */
@@ -94,7 +93,7 @@ async function expectChartsWithData(page: Page) {
 describe('device detail pages', () => {
   test('every kind shows its device and charts drawn from its history (zh_CN, light)', async () => {
     const { page } = await browser({ colorScheme: 'light' });
-    await login(page);
+    await signIn(page.context());
     const devices = await listDevices(page);
     for (const [kind, typeId] of Object.entries(KIND_TYPES)) {
       const device = deviceOf(devices, typeId);
@@ -109,7 +108,7 @@ describe('device detail pages', () => {
 
   test('every kind in dark mode', async () => {
     const { page } = await browser({ colorScheme: 'dark' });
-    await login(page);
+    await signIn(page.context());
     const devices = await listDevices(page);
     for (const [kind, typeId] of Object.entries(KIND_TYPES)) {
       await openDevice(page, deviceOf(devices, typeId));
@@ -124,7 +123,7 @@ describe('device detail pages', () => {
   test('the weather page reads wind, rain and air quality the SPEC way (en_US)', async () => {
     const { context, page } = await browser({ colorScheme: 'light' });
     await presetLanguage(context, 'en_US');
-    await login(page);
+    await signIn(page.context());
     const devices = await listDevices(page);
     const station = deviceOf(devices, 7);
     await openDevice(page, station);
@@ -212,7 +211,7 @@ describe('device detail pages', () => {
   test('a liquid level host shows its slave, and the camera trap its images', async () => {
     const { context, page } = await browser({ colorScheme: 'light' });
     await presetLanguage(context, 'en_US');
-    await login(page);
+    await signIn(page.context());
     const devices = await listDevices(page);
     await openDevice(page, deviceOf(devices, 19));
     await expect.poll(() => page.getByTestId('poi-topology-unit').count(), SLOW).toBe(2);
@@ -225,6 +224,25 @@ describe('device detail pages', () => {
     expect(await page.getByTestId('poi-controls').locator('button:not([disabled]), [role="switch"]:not([disabled])').count()).toBe(0);
   });
 });
+
+/**
+ * Waits until the charts drawn in an element stop changing: ECharts animates on its canvas, not
+ * through CSS, so the frames are compared until several in a row are the same.
+ */
+async function chartsAtRest(element: Locator) {
+  await element.first().evaluate(async (el) => {
+    const canvases = () => Array.from(el.querySelectorAll('canvas'));
+    const picture = () => canvases().map((c) => `${c.width}x${c.height}:${c.toDataURL()}`).join('|');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 60)));
+    let last = picture();
+    for (let same = 0, tries = 0; same < 3 && tries < 40; tries += 1) {
+      await frame();
+      const now = picture();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  });
+}
 
 /** Waits for the page to settle, then saves one card (its tab as shown) as a screenshot. */
 async function shotOf(page: Page, testId: string, name: string) {
@@ -239,7 +257,7 @@ async function shotOf(page: Page, testId: string, name: string) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await page.waitForTimeout(1200); // ECharts' own entry animation is not a CSS one
+  await chartsAtRest(card);
   const box = await card.evaluate((el) => {
     const r = el.getBoundingClientRect();
     return { x: r.x, y: r.y + window.scrollY, width: r.width, height: r.height };
@@ -263,7 +281,7 @@ describe('analyses on the detail pages', () => {
     test(`zhi-shang: every analysis tab shows its data or says why not (en_US, ${scheme})`, async () => {
       const { context, page } = await browser({ colorScheme: scheme });
       await presetLanguage(context, 'en_US');
-      await login(page);
+      await signIn(page.context());
       await openDevice(page, deviceOf(await listDevices(page), 21));
       const card = page.getByTestId('poi-soil-analyses');
       for (const [tab, testIds, text] of SOIL_TABS) {
@@ -288,7 +306,7 @@ describe('analyses on the detail pages', () => {
   test('zhi-shang: the soil settings form checks every rule before saving (en_US)', async () => {
     const { context, page } = await browser({ colorScheme: 'light' });
     await presetLanguage(context, 'en_US');
-    await login(page);
+    await signIn(page.context());
     await openDevice(page, deviceOf(await listDevices(page), 21));
     const card = page.getByTestId('poi-soil-analyses');
     await card.getByRole('tab', { name: 'Soil settings' }).click();
@@ -368,7 +386,7 @@ describe('analyses on the detail pages', () => {
     test(`rain gauge: warning levels from the server and the I-D chart with its threshold (en_US, ${scheme})`, async () => {
       const { context, page } = await browser({ colorScheme: scheme });
       await presetLanguage(context, 'en_US');
-      await login(page);
+      await signIn(page.context());
       const gauge = deviceOf(await listDevices(page), 6);
       await openDevice(page, gauge);
       const warnings = page.getByTestId('poi-rain-warnings');
@@ -389,7 +407,7 @@ describe('analyses on the detail pages', () => {
 
   test('weather station: warning signals and the fire weather index (zh_CN, light)', async () => {
     const { page } = await browser({ colorScheme: 'light' });
-    await login(page);
+    await signIn(page.context());
     const station = deviceOf(await listDevices(page), 7);
     await openDevice(page, station);
     const alerts = page.getByTestId('poi-weather-alerts');
@@ -408,7 +426,7 @@ describe('analyses on the detail pages', () => {
   test('landslide: the server trend of each axis (en_US, light)', async () => {
     const { context, page } = await browser({ colorScheme: 'light' });
     await presetLanguage(context, 'en_US');
-    await login(page);
+    await signIn(page.context());
     await openDevice(page, deviceOf(await listDevices(page), 8));
     const trend = page.getByTestId('poi-tilt-trend');
     await expect.poll(() => trend.innerText(), SLOW).toMatch(/°\/day/);
@@ -421,7 +439,7 @@ describe('analyses on the detail pages', () => {
     test(`landslide: which way the monitor leans, from the server's yaw (en_US, ${scheme})`, async () => {
       const { context, page } = await browser({ colorScheme: scheme });
       await presetLanguage(context, 'en_US');
-      await login(page);
+      await signIn(page.context());
       const monitor = deviceOf(await listDevices(page), 8);
       await openDevice(page, monitor);
       const yaw = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/poi/tilt/yaw');
@@ -443,7 +461,7 @@ describe('analyses on the detail pages', () => {
 test('a device is renamed on its page, with the name rules checked first', async () => {
   const { context, page } = await browser({ colorScheme: 'light' });
   await presetLanguage(context, 'en_US');
-  await login(page);
+  await signIn(page.context());
   const probe = deviceOf(await listDevices(page), 1, 1);
   await openDevice(page, probe);
 
@@ -500,7 +518,7 @@ test('data download: the dialog checks its rules, then the workbook arrives by e
   const mailDir = inject('mailDir');
   const { context, page } = await browser({ colorScheme: 'light' });
   await presetLanguage(context, 'en_US');
-  await login(page);
+  await signIn(page.context());
   const station = deviceOf(await listDevices(page), 7, 1);
   await openDevice(page, station);
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { closeBrowser, DEMO, fillLogin, openBrowser, presetLanguage, screenshotDir } from './browser';
+import { closeBrowser, DEMO, fillLogin, login, openBrowser, presetLanguage, screenshotDir } from './browser';
 
 // Sharing needs a second account. `fieldwatch user add` writes to the data directory, so this file
 // runs its own demo server with a directory it knows, and adds the grantee before it starts.
@@ -78,12 +78,6 @@ async function browser(colorScheme: 'light' | 'dark' = 'light', lang = 'en_US') 
   return { context, page: context.pages()[0] ?? (await context.newPage()) };
 }
 
-async function logIn(page: Page, account: { accountNumber: string; password: string }, start = '/apps/devices') {
-  await page.goto(`${base()}/login?redirect=${encodeURIComponent(start)}`);
-  await fillLogin(page, account.accountNumber, account.password);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 /** A logged-in browser for the demo owner or the grantee. */
 async function as(
   account: { accountNumber: string; password: string },
@@ -92,7 +86,7 @@ async function as(
   lang = 'en_US',
 ) {
   const { context, page } = await browser(colorScheme, lang);
-  await logIn(page, account, start);
+  await login(page, start, { account, base: base() });
   return { context, page };
 }
 
