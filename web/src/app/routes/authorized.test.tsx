@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, refusal, serve } from '@/features/sharing/testing/serve';
+import { callsTo, refusal, serve } from '@/testing/serve';
 import { setApiHandlers } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, renderRoutes } from '@/testing/render';

@@ -1,4 +1,4 @@
-import type { FormRule } from 'antd';
+import type { FormRule, InputProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +15,11 @@ export function characterCount(value: string): number {
 /** Cuts typed text to `max` characters counted the same way. */
 export function cutTo(text: string, max: number): string {
   return Array.from(text).slice(0, max).join('');
+}
+
+/** An input's character count: at most `max`, counted as above, with longer typed text cut to fit. */
+export function countUpTo(max: number): NonNullable<InputProps['count']> {
+  return { max, strategy: characterCount, exceedFormatter: (text, config) => cutTo(text, config.max) };
 }
 
 /**

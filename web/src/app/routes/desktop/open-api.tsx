@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,10 +10,9 @@ import { usePublishApp } from '@/features/integration/api/publish-app';
 import { ApiReference } from '@/features/integration/components/api-reference';
 import { AppDrawer } from '@/features/integration/components/app-drawer';
 import { APP_PAGE_SIZES, AppTable } from '@/features/integration/components/app-table';
-import { useIdSet } from '@/features/integration/components/use-id-set';
+import { PushHeader } from '@/features/integration/components/push-header';
 import type { OpenApp } from '@/features/integration/types';
-import { errorMessage } from '@/lib/api-client';
-import { useNotice } from '@/lib/notice';
+import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../route-handle';
 
 type OpenApiTab = 'apps' | 'reference';
@@ -21,60 +20,33 @@ type OpenApiTab = 'apps' | 'reference';
 export default function OpenApiRoute() {
   const { t } = useTranslation('integration');
   const title = usePageTitle();
-  const notice = useNotice();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: OpenApiTab = searchParams.get('tab') === 'reference' ? 'reference' : 'apps';
   const [paging, setPaging] = useState({ page: 1, size: APP_PAGE_SIZES[1] });
   const apps = useApps(paging);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const publishing = useIdSet();
-  const deleting = useIdSet();
-
-  const publish = usePublishApp();
+  const { ids: publishing, run: publish } = useRowMutation(usePublishApp().mutate);
+  const { ids: deleting, run: remove } = useRowMutation(useDeleteApp().mutate);
   const onPublish = useCallback(
-    (app: OpenApp, published: boolean) => {
-      publishing.add(app.id);
-      publish.mutate(
-        { id: app.id, published },
-        {
-          onSuccess: () => notice.success(published ? t('apps.publishedOn') : t('apps.publishedOff')),
-          onError: (error) => notice.error(errorMessage(error)),
-          onSettled: () => publishing.remove(app.id),
-        },
-      );
-    },
-    [publish, publishing, notice, t],
+    (app: OpenApp, published: boolean) =>
+      publish(app.id, { id: app.id, published }, published ? t('apps.publishedOn') : t('apps.publishedOff')),
+    [publish, t],
   );
-  const remove = useDeleteApp();
-  const onDelete = useCallback(
-    (app: OpenApp) => {
-      deleting.add(app.id);
-      remove.mutate(app.id, {
-        onSuccess: () => notice.success(t('apps.deleted')),
-        onError: (error) => notice.error(errorMessage(error)),
-        onSettled: () => deleting.remove(app.id),
-      });
-    },
-    [remove, deleting, notice, t],
-  );
+  const onDelete = useCallback((app: OpenApp) => remove(app.id, app.id, t('apps.deleted')), [remove, t]);
   const onEdit = useCallback((app: OpenApp) => setEditing(app.id), []);
   const empty = apps.data !== undefined && apps.data.total === 0;
 
   return (
     <div className="fw-page fw-push">
-      <Flex align="flex-start" justify="space-between" wrap gap={12} className="fw-push__header">
-        <div>
-          <Typography.Title level={3} className="fw-page__title fw-push__title">
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary" className="fw-push__subtitle">
-            {t('apps.subtitle')}
-          </Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="app-new">
-          {t('apps.new')}
-        </Button>
-      </Flex>
+      <PushHeader
+        title={title}
+        subtitle={t('apps.subtitle')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="app-new">
+            {t('apps.new')}
+          </Button>
+        }
+      />
       <Card variant="borderless" className="fw-push__card">
         <Tabs
           activeKey={tab}
@@ -102,8 +74,8 @@ export default function OpenApiRoute() {
                       loading={apps.isPending || (apps.isFetching && apps.isPlaceholderData)}
                       page={paging.page}
                       size={paging.size}
-                      publishing={publishing.ids}
-                      deleting={deleting.ids}
+                      publishing={publishing}
+                      deleting={deleting}
                       onPageChange={(page, size) => setPaging({ page: size === paging.size ? page : 1, size })}
                       onPublish={onPublish}
                       onEdit={onEdit}

@@ -10,8 +10,7 @@ import { useSetRuleEnabled } from '@/features/rules/api/set-rule-enabled';
 import { RuleFormDrawer } from '@/features/rules/components/rule-form-drawer';
 import { RULE_PAGE_SIZES, RuleTable } from '@/features/rules/components/rule-table';
 import type { Rule } from '@/features/rules/types';
-import { errorMessage } from '@/lib/api-client';
-import { useNotice } from '@/lib/notice';
+import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../route-handle';
 
 function positive(value: string | null, fallback: number): number {
@@ -19,26 +18,9 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** Adds an id to, or removes it from, a set kept in state. */
-function useIdSet() {
-  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
-  const add = useCallback((id: number) => setIds((current) => new Set(current).add(id)), []);
-  const remove = useCallback(
-    (id: number) =>
-      setIds((current) => {
-        const next = new Set(current);
-        next.delete(id);
-        return next;
-      }),
-    [],
-  );
-  return { ids, add, remove };
-}
-
 export default function RulesRoute() {
   const { t } = useTranslation('rules');
   const title = usePageTitle();
-  const notice = useNotice();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = positive(searchParams.get('page'), 1);
   const sizeParam = positive(searchParams.get('size'), RULE_PAGE_SIZES[0]);
@@ -46,8 +28,6 @@ export default function RulesRoute() {
   const query = useMemo(() => ({ page, size }), [page, size]);
   const rules = useRules(query);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const toggling = useIdSet();
-  const deleting = useIdSet();
 
   const go = useCallback(
     (next: { page: number; size: number }, replace = false) =>
@@ -71,34 +51,13 @@ export default function RulesRoute() {
     if (page > last) go({ page: last, size }, true);
   }, [total, rules.isPlaceholderData, page, size, go]);
 
-  const setEnabled = useSetRuleEnabled();
+  const { ids: toggling, run: setEnabled } = useRowMutation(useSetRuleEnabled().mutate);
+  const { ids: deleting, run: remove } = useRowMutation(useDeleteRule().mutate);
   const onToggle = useCallback(
-    (rule: Rule, enabled: boolean) => {
-      toggling.add(rule.id);
-      setEnabled.mutate(
-        { id: rule.id, enabled },
-        {
-          onSuccess: () => notice.success(enabled ? t('list.enabled') : t('list.disabled')),
-          onError: (error) => notice.error(errorMessage(error)),
-          onSettled: () => toggling.remove(rule.id),
-        },
-      );
-    },
-    [setEnabled, notice, t, toggling],
+    (rule: Rule, enabled: boolean) => setEnabled(rule.id, { id: rule.id, enabled }, enabled ? t('list.enabled') : t('list.disabled')),
+    [setEnabled, t],
   );
-
-  const remove = useDeleteRule();
-  const onDelete = useCallback(
-    (rule: Rule) => {
-      deleting.add(rule.id);
-      remove.mutate(rule.id, {
-        onSuccess: () => notice.success(t('list.deleted')),
-        onError: (error) => notice.error(errorMessage(error)),
-        onSettled: () => deleting.remove(rule.id),
-      });
-    },
-    [remove, notice, t, deleting],
-  );
+  const onDelete = useCallback((rule: Rule) => remove(rule.id, rule.id, t('list.deleted')), [remove, t]);
 
   const onEdit = useCallback((rule: Rule) => setEditing(rule.id), []);
 
@@ -125,8 +84,8 @@ export default function RulesRoute() {
           loading={rules.isFetching}
           page={page}
           size={size}
-          toggling={toggling.ids}
-          deleting={deleting.ids}
+          toggling={toggling}
+          deleting={deleting}
           onPageChange={(nextPage, nextSize) => go({ page: nextSize === size ? nextPage : 1, size: nextSize })}
           onToggle={onToggle}
           onEdit={onEdit}

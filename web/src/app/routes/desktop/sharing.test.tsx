@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callsTo, serve } from '@/features/sharing/testing/serve';
+import { callsTo, serve } from '@/testing/serve';
 import type { GrantedDevice, GrantedUser, Purview, SharedDevice } from '@/features/sharing/types';
 import { changeLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';

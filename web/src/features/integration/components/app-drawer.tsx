@@ -1,5 +1,5 @@
-import { CheckCircleFilled, KeyOutlined } from '@ant-design/icons';
-import { Button, Divider, Drawer, Flex, Form, Input, Popconfirm, Radio, Spin, Typography, type FormInstance } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Button, Divider, Drawer, Flex, Form, Input, Radio, Spin, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
@@ -10,9 +10,9 @@ import { usePublishApp } from '../api/publish-app';
 import { useResetAppSecret } from '../api/reset-app-secret';
 import { useUpdateApp } from '../api/update-app';
 import type { AppInput, CreatedApp, OpenApp } from '../types';
-import { APP_NAME_MAX_LENGTH, characterCount, cutTo, PUSH_URL_MAX_LENGTH, useAppFormRules } from '../validation';
+import { APP_NAME_MAX_LENGTH, countUpTo, PUSH_URL_MAX_LENGTH, useAppFormRules } from '../validation';
 import { DevicePicker } from './device-picker';
-import { SecretBox } from './secret-box';
+import { SecretBox, SecretReset } from './secret-box';
 import { showFieldError } from './server-field-error';
 import './integration.css';
 
@@ -135,7 +135,7 @@ function AppForm({ form, app, onSubmit }: { form: FormInstance<AppInput>; app?: 
         <Input
           placeholder={t('apps.namePlaceholder')}
           autoComplete="off"
-          count={{ show: true, max: APP_NAME_MAX_LENGTH, strategy: characterCount, exceedFormatter: (text, { max }) => cutTo(text, max) }}
+          count={{ show: true, ...countUpTo(APP_NAME_MAX_LENGTH) }}
         />
       </Form.Item>
       <Form.Item name="pushUrl" label={t('apps.pushUrl')} rules={rules.pushUrl} extra={t('apps.pushUrlHint')}>
@@ -143,7 +143,7 @@ function AppForm({ form, app, onSubmit }: { form: FormInstance<AppInput>; app?: 
           placeholder="https://example.com/fieldwatch/push"
           autoComplete="off"
           spellCheck={false}
-          count={{ max: PUSH_URL_MAX_LENGTH, strategy: characterCount, exceedFormatter: (text, { max }) => cutTo(text, max) }}
+          count={countUpTo(PUSH_URL_MAX_LENGTH)}
         />
       </Form.Item>
       <Form.Item name="range" label={t('apps.range')}>
@@ -208,27 +208,14 @@ function AppSecretReset({ app }: { app: OpenApp }) {
     <>
       <Divider />
       <Typography.Title level={5}>{t('secret.appLabel')}</Typography.Title>
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t('secret.resetExplain')}</Typography.Text>
-        {reset.data ? (
-          <SecretBox secret={reset.data.appSecret} label={t('secret.appLabel')} hint={t('secret.appHint')} />
-        ) : (
-          <div>
-            <Popconfirm
-              title={t('secret.resetTitle')}
-              description={t('secret.resetDescription')}
-              okText={t('secret.resetOk')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => reset.mutate(app.id)}
-            >
-              <Button icon={<KeyOutlined />} loading={reset.isPending} data-testid="secret-reset">
-                {t('secret.reset')}
-              </Button>
-            </Popconfirm>
-          </div>
-        )}
-        <ServerErrorAlert error={reset.error} />
-      </Flex>
+      <SecretReset
+        secret={reset.data?.appSecret}
+        label={t('secret.appLabel')}
+        hint={t('secret.appHint')}
+        pending={reset.isPending}
+        error={reset.error}
+        onReset={() => reset.mutate(app.id)}
+      />
     </>
   );
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
+import { callsTo, serve } from '@/testing/serve';
 import { channel, choices } from '../testing/fixtures';
-import { callsTo, serve } from '../testing/serve';
 import { ChannelEditor } from './channel-editor';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef0123456789abcdef';

@@ -1,5 +1,5 @@
-import { CheckCircleFilled, KeyOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Popconfirm, Spin, Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,9 +11,9 @@ import { useChannel } from '../api/get-channel';
 import { useResetChannelSecret } from '../api/reset-channel-secret';
 import { useUpdateChannel } from '../api/update-channel';
 import type { Channel, ChannelInput, CreatedChannel } from '../types';
-import { CHANNEL_NAME_MAX_LENGTH, characterCount, cutTo, PUSH_URL_MAX_LENGTH, useChannelFormRules } from '../validation';
+import { CHANNEL_NAME_MAX_LENGTH, countUpTo, PUSH_URL_MAX_LENGTH, useChannelFormRules } from '../validation';
 import { DevicePicker } from './device-picker';
-import { SecretBox } from './secret-box';
+import { SecretBox, SecretReset } from './secret-box';
 import { showFieldError } from './server-field-error';
 import './integration.css';
 
@@ -46,7 +46,7 @@ export function ChannelEditor({ id, onDone }: ChannelEditorProps) {
       <Card variant="borderless">
         <ChannelForm key={id ?? 'new'} channel={channel.data} onCreated={setCreated} onSaved={onDone} onCancel={onDone} />
       </Card>
-      {id !== null && channel.data && <SecretReset channel={channel.data} />}
+      {id !== null && channel.data && <ChannelSecretReset channel={channel.data} />}
     </Flex>
   );
 }
@@ -104,7 +104,7 @@ function ChannelForm({ channel, onCreated, onSaved, onCancel }: ChannelFormProps
         <Input
           placeholder={t('config.namePlaceholder')}
           autoComplete="off"
-          count={{ show: true, max: CHANNEL_NAME_MAX_LENGTH, strategy: characterCount, exceedFormatter: (text, { max }) => cutTo(text, max) }}
+          count={{ show: true, ...countUpTo(CHANNEL_NAME_MAX_LENGTH) }}
         />
       </Form.Item>
       <Form.Item name="url" label={t('config.url')} rules={rules.url} required extra={t('config.urlHint')}>
@@ -113,7 +113,7 @@ function ChannelForm({ channel, onCreated, onSaved, onCancel }: ChannelFormProps
           autoComplete="off"
           inputMode="url"
           spellCheck={false}
-          count={{ max: PUSH_URL_MAX_LENGTH, strategy: characterCount, exceedFormatter: (text, { max }) => cutTo(text, max) }}
+          count={countUpTo(PUSH_URL_MAX_LENGTH)}
         />
       </Form.Item>
       <Form.Item name="deviceIds" label={t('config.devices')} rules={rules.deviceIds} required extra={t('config.devicesHint')}>
@@ -163,32 +163,19 @@ function ChannelCreated({ channel }: { channel: CreatedChannel }) {
 }
 
 /** Replaces a channel's secret when the old one is lost or leaked. */
-function SecretReset({ channel }: { channel: Channel }) {
+function ChannelSecretReset({ channel }: { channel: Channel }) {
   const { t } = useTranslation('integration');
   const reset = useResetChannelSecret();
   return (
     <Card variant="borderless" title={t('secret.channelLabel')}>
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t('secret.resetExplain')}</Typography.Text>
-        {reset.data ? (
-          <SecretBox secret={reset.data.secret} label={t('secret.channelLabel')} hint={t('secret.channelHint')} />
-        ) : (
-          <div>
-            <Popconfirm
-              title={t('secret.resetTitle')}
-              description={t('secret.resetDescription')}
-              okText={t('secret.resetOk')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => reset.mutate(channel.id)}
-            >
-              <Button icon={<KeyOutlined />} loading={reset.isPending} data-testid="secret-reset">
-                {t('secret.reset')}
-              </Button>
-            </Popconfirm>
-          </div>
-        )}
-        <ServerErrorAlert error={reset.error} />
-      </Flex>
+      <SecretReset
+        secret={reset.data?.secret}
+        label={t('secret.channelLabel')}
+        hint={t('secret.channelHint')}
+        pending={reset.isPending}
+        error={reset.error}
+        onReset={() => reset.mutate(channel.id)}
+      />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Space, Typography } from 'antd';
+import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Input, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from './use-copy';
+import { ServerErrorAlert } from '@/components/server-error-alert';
+import { useCopy } from '@/lib/use-copy';
 
 export interface SecretBoxProps {
   secret: string;
@@ -14,7 +15,7 @@ export interface SecretBoxProps {
 /** A secret the server hands out once: copyable, with a plain warning that it cannot be shown again. */
 export function SecretBox({ secret, label, hint }: SecretBoxProps) {
   const { t } = useTranslation('integration');
-  const copy = useCopy();
+  const copy = useCopy({ copied: t('secret.copied'), failed: t('secret.copyFailed') });
   return (
     <div className="fw-secret-box" data-testid="secret-box">
       <Alert
@@ -31,5 +32,47 @@ export function SecretBox({ secret, label, hint }: SecretBoxProps) {
         </Button>
       </Space.Compact>
     </div>
+  );
+}
+
+export interface SecretResetProps extends Omit<SecretBoxProps, 'secret'> {
+  /** The new secret, once it was replaced. */
+  secret?: string;
+  /** The secret is being replaced. */
+  pending: boolean;
+  /** Why replacing it failed. */
+  error: unknown;
+  /** Replaces the secret, once the user has confirmed. */
+  onReset: () => void;
+}
+
+/**
+ * Replaces a secret when the old one is lost or leaked: asks first, then shows the new one once,
+ * as for a new secret.
+ */
+export function SecretReset({ secret, label, hint, pending, error, onReset }: SecretResetProps) {
+  const { t } = useTranslation('integration');
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">{t('secret.resetExplain')}</Typography.Text>
+      {secret !== undefined ? (
+        <SecretBox secret={secret} label={label} hint={hint} />
+      ) : (
+        <div>
+          <Popconfirm
+            title={t('secret.resetTitle')}
+            description={t('secret.resetDescription')}
+            okText={t('secret.resetOk')}
+            okButtonProps={{ danger: true }}
+            onConfirm={onReset}
+          >
+            <Button icon={<KeyOutlined />} loading={pending} data-testid="secret-reset">
+              {t('secret.reset')}
+            </Button>
+          </Popconfirm>
+        </div>
+      )}
+      <ServerErrorAlert error={error} />
+    </Flex>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
-import { callsTo, refusal, serve } from '../testing/serve';
+import { callsTo, refusal, serve } from '@/testing/serve';
 import type { ShareLink } from '../types';
 import { ShareDialog } from './share-dialog';
 

@@ -4,10 +4,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
+import { useCopy } from '@/lib/use-copy';
 import { useCreateGrantLink } from '../api/create-grant-link';
 import { useCreateTransferLink } from '../api/create-transfer-link';
 import { PURVIEW_KEYS, type LinkKind, type PurviewKey, type ShareDevice, type ShareLink } from '../types';
-import { useCopy } from './copy-link';
 import { PurviewTags } from './purview-tags';
 import './sharing.css';
 
@@ -75,7 +75,7 @@ function TransferWarning() {
 /** The link once created: copy it, or let the other person scan it. */
 function LinkReady({ link }: { link: ShareLink }) {
   const { t } = useTranslation('sharing');
-  const copy = useCopy();
+  const copy = useCopy({ copied: t('dialog.copied'), failed: t('dialog.copyFailed') });
   const transfer = link.kind === 'transfer';
   return (
     <Flex vertical gap={16} data-testid="share-link-ready">

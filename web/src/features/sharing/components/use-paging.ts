@@ -23,3 +23,5 @@ export function usePagedList<T>(useList: (query: PageQuery) => UseQueryResult<Pa
   }
   return { query, onChange, list };
 }
+
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

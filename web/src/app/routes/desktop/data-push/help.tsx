@@ -1,8 +1,7 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { PushHeader } from '@/features/integration/components/push-header';
 import { PushHelp } from '@/features/integration/components/push-help';
 import { usePageTitle } from '../../../route-handle';
 
@@ -18,17 +17,7 @@ export default function DataPushHelpRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   return (
     <div className="fw-page fw-push fw-push--narrow">
-      <Flex align="center" gap={8} className="fw-push__header">
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.dataPush.root)} aria-label={t('config.back')} />
-        <div>
-          <Typography.Title level={3} className="fw-page__title fw-push__title">
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary" className="fw-push__subtitle">
-            {t('help.subtitle')}
-          </Typography.Text>
-        </div>
-      </Flex>
+      <PushHeader title={title} subtitle={t('help.subtitle')} onBack={() => void navigate(paths.dataPush.root)} />
       <PushHelp
         channelId={channelId(searchParams.get('id'))}
         onChannelChange={(id) => setSearchParams(id === null ? {} : { id: String(id) }, { replace: true })}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { channel, choices, entries } from '@/features/integration/testing/fixtures';
-import { callsTo, serve } from '@/features/integration/testing/serve';
+import { callsTo, serve } from '@/testing/serve';
 import { changeLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
 import DataPushLogRoute from './log';

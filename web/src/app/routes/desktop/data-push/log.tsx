@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Select, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Select } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,12 +10,11 @@ import { useDeviceSelector } from '@/features/integration/api/get-device-selecto
 import { usePushLog } from '@/features/integration/api/get-push-log';
 import { useRetryDelivery } from '@/features/integration/api/retry-delivery';
 import { ChannelStatsHeader } from '@/features/integration/components/channel-stats-header';
+import { PushHeader } from '@/features/integration/components/push-header';
 import { LOG_PAGE_SIZES, PushLogTable } from '@/features/integration/components/push-log-table';
-import { useIdSet } from '@/features/integration/components/use-id-set';
 import { WindowSelector } from '@/features/integration/components/window-selector';
 import { DEFAULT_WINDOW, isPushWindow, PUSH_STATUSES, type PushLogEntry, type PushStatus, type PushWindow } from '@/features/integration/types';
-import { errorMessage } from '@/lib/api-client';
-import { useNotice } from '@/lib/notice';
+import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../../route-handle';
 
 function positive(value: string | null): number | undefined {
@@ -30,7 +29,6 @@ function isStatus(value: string | null): value is PushStatus {
 export default function DataPushLogRoute() {
   const { t } = useTranslation('integration');
   const title = usePageTitle();
-  const notice = useNotice();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const channelId = positive(searchParams.get('channelId'));
@@ -67,35 +65,18 @@ export default function DataPushLogRoute() {
     [setSearchParams],
   );
 
-  const retrying = useIdSet();
-  const retry = useRetryDelivery();
-  const onRetry = useCallback(
-    (entry: PushLogEntry) => {
-      retrying.add(entry.id);
-      retry.mutate(entry.id, {
-        onSuccess: () => notice.success(t('log.retried')),
-        onError: (error) => notice.error(errorMessage(error)),
-        onSettled: () => retrying.remove(entry.id),
-      });
-    },
-    [retry, retrying, notice, t],
-  );
+  const { ids: retrying, run: retry } = useRowMutation(useRetryDelivery().mutate);
+  const onRetry = useCallback((entry: PushLogEntry) => retry(entry.id, entry.id, t('log.retried')), [retry, t]);
 
   const stats = channelId !== undefined ? log.data?.stats : undefined;
 
   return (
     <div className="fw-page fw-push">
-      <Flex align="center" gap={8} className="fw-push__header">
-        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.dataPush.root)} aria-label={t('config.back')} />
-        <div>
-          <Typography.Title level={3} className="fw-page__title fw-push__title">
-            {stats ? t('log.titleOf', { name: stats.name }) : title}
-          </Typography.Title>
-          <Typography.Text type="secondary" className="fw-push__subtitle">
-            {t('log.subtitle')}
-          </Typography.Text>
-        </div>
-      </Flex>
+      <PushHeader
+        title={stats ? t('log.titleOf', { name: stats.name }) : title}
+        subtitle={t('log.subtitle')}
+        onBack={() => void navigate(paths.dataPush.root)}
+      />
       <Flex vertical gap={16}>
         {stats && <ChannelStatsHeader channel={stats} />}
         <Card variant="borderless" className="fw-push__card">
@@ -140,7 +121,7 @@ export default function DataPushLogRoute() {
             channelNames={channelNames}
             devices={devices}
             showChannel={channelId === undefined}
-            retrying={retrying.ids}
+            retrying={retrying}
             onRetry={onRetry}
             onPageChange={(nextPage, nextSize) => change({ page: String(nextSize === size ? nextPage : 1), size: String(nextSize) })}
           />
