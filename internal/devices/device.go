@@ -290,13 +290,13 @@ func ValidSN(s string) bool {
 }
 
 // MapPoint is what the map shows of a device: little, for ten thousand of
-// them. Map hands points to a callback one at a time, and the point with
-// its byte slices is reused for the next: copy what must outlive the call.
+// them. Map hands points to a callback one at a time, and the point is
+// reused for the next: copy what must outlive the call.
 type MapPoint struct {
 	ID         int64
-	HashID     []byte
-	SN         []byte
-	Name       []byte
+	HashID     string
+	SN         string
+	Name       string
 	TypeID     int
 	Status     Status
 	HasPos     bool

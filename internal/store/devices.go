@@ -1,9 +1,9 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -392,41 +392,40 @@ func isDigits(s string) bool {
 // needs, status computed here, as plain values.
 func (db *DB) MapDevices(ctx context.Context, viewer int64, now time.Time, each func(*devices.MapPoint)) error {
 	// Status, hash id and SN travel as one column, "status hashID SN" (the
-	// first two never hold a space): each column costs the driver a call
-	// and a lock per row, the better part of a ten-thousand-device map.
-	rows, err := db.sql.QueryContext(ctx, `SELECT d.id, `+statusExpr(2)+` || ' ' || d.hash_id || ' ' || d.sn, d.type_id, d.name,
+	// first two never hold a space), and the rows are read through the
+	// driver directly: each column and each row through database/sql costs
+	// a call and a lock, the better part of a ten-thousand-device map.
+	q := `SELECT d.id, ` + statusExpr(2) + ` || ' ' || d.hash_id || ' ' || d.sn, d.type_id, d.name,
 		d.lat, d.lng, COALESCE(d.last_report_at, 0)
-		FROM devices d WHERE `+visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)+` ORDER BY d.id`, viewer, now.UnixMilli())
-	if err != nil {
-		return errs.Internal("map devices: %w", err)
-	}
-	defer rows.Close()
-	// Text columns are read as sql.RawBytes (the driver's buffer, valid
-	// until the next row): ten thousand devices need no string each.
-	var (
-		p         devices.MapPoint
-		key, name sql.RawBytes
-		lat, lng  sql.NullFloat64
-	)
-	for rows.Next() {
-		if err := rows.Scan(&p.ID, &key, &p.TypeID, &name, &lat, &lng, &p.LastReport); err != nil {
-			return errs.Internal("map devices: %w", err)
+		FROM devices d WHERE ` + visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1) + ` ORDER BY d.id`
+	var p devices.MapPoint
+	err := db.rawQuery(ctx, q, []any{viewer, now.UnixMilli()}, func(row []driver.Value) error {
+		id, ok1 := row[0].(int64)
+		key, ok2 := row[1].(string)
+		typ, ok3 := row[2].(int64)
+		name, ok4 := row[3].(string)
+		last, ok5 := row[6].(int64)
+		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+			return fmt.Errorf("map row (%T, %T, %T, %T, %T)", row[0], row[1], row[2], row[3], row[6])
 		}
-		st, rest, _ := bytes.Cut(key, []byte(" "))
-		p.HashID, p.SN, _ = bytes.Cut(rest, []byte(" "))
-		p.Name = name
-		p.HasPos, p.Lat, p.Lng = lat.Valid && lng.Valid, lat.Float64, lng.Float64
+		st, rest, _ := strings.Cut(key, " ")
+		p.ID, p.TypeID, p.Name, p.LastReport = id, int(typ), name, last
+		p.HashID, p.SN, _ = strings.Cut(rest, " ")
 		p.Status = statusOf(st)
+		lat, okLat := asFloat(row[4])
+		lng, okLng := asFloat(row[5])
+		p.HasPos, p.Lat, p.Lng = okLat && okLng, lat, lng
 		each(&p)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return errs.Internal("map devices: %w", err)
 	}
 	return nil
 }
 
-// statusOf returns the Status constant spelled b, without allocating.
-func statusOf(b []byte) devices.Status {
+// statusOf returns the Status constant spelled b.
+func statusOf(b string) devices.Status {
 	for _, s := range devices.Statuses {
 		if string(s) == string(b) {
 			return s

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -243,15 +242,6 @@ func (db *DB) insertNewReadings(ctx context.Context, conn *sql.Conn, rows []read
 		return nil, errs.Internal("insert readings: %w", err)
 	}
 	return rows[:n], nil
-}
-
-// prepareRaw prepares query on a driver connection (inside sql.Conn.Raw).
-func prepareRaw(ctx context.Context, dc any, query string) (driver.Stmt, error) {
-	prep, ok := dc.(driver.ConnPrepareContext)
-	if !ok {
-		return nil, fmt.Errorf("driver %T cannot prepare with a context", dc)
-	}
-	return prep.PrepareContext(ctx, query)
 }
 
 // runner is a *sql.Tx; the write steps take the interface so they read
@@ -676,62 +666,18 @@ func (db *DB) seriesEach(ctx context.Context, q telemetry.Query) ([]telemetry.Se
 	return out, nil
 }
 
-// scanPairs appends the (ts, value) rows of query to s. It reads through
-// the driver's own interfaces on one connection: database/sql's per-row
-// locking and conversion cost a fifth of a year-long series.
+// scanPairs appends the (ts, value) rows of query to s (see rawQuery).
 func (db *DB) scanPairs(ctx context.Context, query string, args []any, s *telemetry.Series) error {
-	conn, err := db.sql.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		st, err := prepareRaw(ctx, dc, query)
-		if err != nil {
-			return err
+	return db.rawQuery(ctx, query, args, func(row []driver.Value) error {
+		ts, ok1 := row[0].(int64)
+		v, ok2 := asFloat(row[1])
+		if !ok1 || !ok2 {
+			return fmt.Errorf("series row (%T, %T)", row[0], row[1])
 		}
-		defer st.Close()
-		sq, ok := st.(driver.StmtQueryContext)
-		if !ok {
-			return fmt.Errorf("driver statement %T cannot query with a context", st)
-		}
-		named := make([]driver.NamedValue, len(args))
-		for i, a := range args {
-			named[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
-		}
-		rows, err := sq.QueryContext(ctx, named)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		dest := make([]driver.Value, 2)
-		for {
-			if err := rows.Next(dest); err == io.EOF {
-				return nil
-			} else if err != nil {
-				return err
-			}
-			ts, ok1 := dest[0].(int64)
-			v, ok2 := asFloat(dest[1])
-			if !ok1 || !ok2 {
-				return fmt.Errorf("series row (%T, %T)", dest[0], dest[1])
-			}
-			s.TS = append(s.TS, ts)
-			s.V = append(s.V, v)
-		}
+		s.TS = append(s.TS, ts)
+		s.V = append(s.V, v)
+		return nil
 	})
-}
-
-// asFloat reads a REAL column: SQLite hands back an integer for a whole
-// number stored in a REAL column's integer form.
-func asFloat(v driver.Value) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case int64:
-		return float64(x), true
-	}
-	return 0, false
 }
 
 // sortSeries orders a series by time if it is not already.
