@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -33,6 +34,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Vitest keeps a core free by default, which on two cores means one worker: the files are
+    // CPU-bound (jsdom set-up, imports), so two workers nearly halve the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Only a guard against a hung test: antd forms in jsdom on a busy 2-core machine can take
     // several seconds, and no test here is about speed.
     testTimeout: 60_000,
