@@ -90,7 +90,9 @@ export async function login(page: Page, start = '/login', options: { account?: A
   // Settled as after the login form: the app has asked who is logged in (or the page went quiet).
   const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/account/profile').catch(() => undefined);
   await page.goto(base + target);
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  // '/' always redirects (to the device list, or the phone layout): wait until it has, so a test's
+  // first click does not land while the page is being replaced.
+  await page.waitForURL((u) => !u.pathname.startsWith('/login') && u.pathname !== '/');
   await Promise.race([profile, page.waitForLoadState('networkidle')]);
 }
 
