@@ -312,19 +312,19 @@ const maxMapBuffer = 8 << 20
 // encoding/json would: valid UTF-8 other than the characters JSON or HTML
 // escape (and U+2028, U+2029) is copied as it is; anything else goes
 // through encoding/json.
-func appendJSONString[T string | []byte](b []byte, s T) []byte {
+func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-				return appendMarshalled(b, string(s))
+				return appendMarshalled(b, s)
 			}
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			return appendMarshalled(b, string(s))
+			return appendMarshalled(b, s)
 		}
 		i += size
 	}

@@ -102,7 +102,8 @@ async function report(page: Page, poiId: number, airTemp: number) {
   const res = await fetch(`${baseURL()}/ingest/v1/telemetry`, {
     method: 'POST',
     headers: { Authorization: `Basic ${Buffer.from(`${cred.data.sn}:${cred.data.key}`).toString('base64')}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ts: Math.floor(Date.now() / 1000), values: { airTemp } }),
+    // Milliseconds: the fleet's own reports are on whole seconds, and one at the same time would make this a redelivery.
+    body: JSON.stringify({ ts: Date.now() / 1000, values: { airTemp } }),
   });
   expect((await res.json()).code).toBe(0);
 }

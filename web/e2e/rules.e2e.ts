@@ -87,7 +87,8 @@ async function messages(context: BrowserContext): Promise<MessageRow[]> {
 async function report(context: BrowserContext, deviceId: number, values: Record<string, number>, ahead = 20) {
   const cred = (await apiCall(context, 'GET', `/apis/poi/encryption?id=${deviceId}`)).data as { username: string; key: string };
   // Seconds ahead of the fleet's own reports, so this is the device's newest reading.
-  const ts = Math.floor(Date.now() / 1000) + ahead;
+  // Milliseconds keep it off the fleet's whole-second report times (one at the same time would be a redelivery).
+  const ts = Date.now() / 1000 + ahead;
   const res = await fetch(`${baseURL()}/ingest/v1/telemetry`, {
     method: 'POST',
     headers: {
