@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -122,12 +122,25 @@ func TestMigrate(t *testing.T) {
 }
 
 // TestServe_SignalShutdown runs the real binary and stops it with SIGTERM.
-func TestServe_SignalShutdown(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "fieldwatch")
-	if out, err := exec.Command("go", "build", "-tags", "no_ui", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+// TestMain lets the test binary stand in for the fieldwatch binary: run with
+// FIELDWATCH_AS_MAIN=1, it is main() with the arguments after "--".
+func TestMain(m *testing.M) {
+	if os.Getenv("FIELDWATCH_AS_MAIN") == "1" {
+		args := os.Args[1:]
+		for i, a := range args {
+			if a == "--" {
+				args = args[i+1:]
+				break
+			}
+		}
+		os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--mqtt", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
+	os.Exit(m.Run())
+}
+
+func TestServe_SignalShutdown(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--mqtt", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
+	cmd.Env = append(os.Environ(), "FIELDWATCH_AS_MAIN=1")
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -84,7 +84,7 @@ export default async function setup(project: TestProject) {
       '--smtp-url', `smtp://127.0.0.1:${sink.port}`, '--mail-from', 'Fieldwatch <noreply@fieldwatch.test>',
       // Data-push flows deliver to a receiver the test runs on loopback, and
       // give up on a broken one after two quick retries.
-      '--push-allow-private', '--push-retries', '10s,20s',
+      '--push-allow-private', '--push-retries', '5s,10s',
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -214,7 +214,7 @@ describe('data push', () => {
       await weekly;
       await page.waitForURL(/window=1w/);
 
-      // The server under test retries twice (--push-retries 10s,20s in global-setup.ts): well
+      // The server under test retries twice (--push-retries 5s,10s in global-setup.ts): well
       // within a minute of the first failure the entry is marked failed and kept.
       await page.goto(`${baseURL()}/console/data/push/log?channelId=${channel.id}&status=fail&window=1h`);
       const gaveUp = () => rows(page).filter({ hasText: 'Gave up after 3 attempts' });

@@ -113,11 +113,24 @@ const drawer = (page: Page) => page.locator('.fw-rule-drawer');
 const errors = (page: Page) => drawer(page).locator('.ant-form-item-explain-error').allInnerTexts();
 const rows = (page: Page) => page.locator('.fw-rule-table tr.ant-table-row');
 
-/** Picks an option of an antd Select by its text. */
-async function choose(page: Page, select: string, option: string | RegExp) {
-  await page.locator(select).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
+/**
+ * Picks an option of an antd Select by its text; a single select's list closes after it, a multiple
+ * one's stays open. A single select must then show the option: a click that landed while the drawer
+ * was still scrolling to an error message is made again.
+ */
+async function choose(page: Page, select: string, option: string | RegExp, { multiple = false } = {}) {
+  const shown = page
+    .locator(select)
+    .locator(`xpath=ancestor-or-self::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
+  for (let attempt = 1; ; attempt++) {
+    await page.locator(select).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+    if (multiple) return;
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
+    const text = await shown.innerText();
+    if ((typeof option === 'string' ? text.includes(option) : option.test(text)) || attempt === 3) break;
+  }
+  expect(await shown.innerText()).toMatch(option);
 }
 
 /** Picks an option of a Select inside the last condition row. */
@@ -173,7 +186,7 @@ describe('alert rules', () => {
     await drawer(page).locator('.fw-rule-form__templates label', { hasText: 'Frost risk' }).click();
     await expect.poll(() => drawer(page).locator('#rule_name').inputValue()).toBe('Frost risk');
     await expect.poll(() => drawer(page).locator('.fw-expression').count()).toBe(1);
-    await choose(page, '#rule_deviceIds', /.+/);
+    await choose(page, '#rule_deviceIds', /.+/, { multiple: true });
     await page.keyboard.press('Escape');
     const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/apis/rule');
     await page.getByTestId('rule-save').click();

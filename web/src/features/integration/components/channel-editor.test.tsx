@@ -20,8 +20,9 @@ describe('ChannelEditor', { timeout: 30_000 }, () => {
 
     await user.click(await screen.findByRole('button', { name: 'Create channel' }));
     expect(await screen.findByText('Please enter the channel name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the push address')).toBeInTheDocument();
-    expect(screen.getByText('Please select devices')).toBeInTheDocument();
+    // Each field's rule answers on its own: wait for every message, not only the first.
+    expect(await screen.findByText('Please enter the push address')).toBeInTheDocument();
+    expect(await screen.findByText('Please select devices')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Push address'), 'localhost:3000');
     expect(await screen.findByText('Please enter a valid http or https address')).toBeInTheDocument();
