@@ -38,10 +38,14 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A fresh browser context: its own cookies, storage and settings, nothing shared with another. */
+/**
+ * A fresh browser context: its own cookies, storage and settings, nothing shared with another.
+ * It asks for reduced motion, as a user can in their OS: popups open at once, so a click never
+ * lands on a menu still zooming in on a busy machine.
+ */
 export async function openBrowser(options: Options = {}): Promise<BrowserContext> {
   const browser = await chromiumBrowser();
-  return browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  return browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', ...options });
 }
 
 /** Closes the context and everything open in it. */

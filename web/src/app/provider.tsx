@@ -34,11 +34,11 @@ export function createQueryClient() {
 }
 
 function UiProviders({ children }: { children: ReactNode }) {
-  const { mode } = useThemeMode();
+  const { mode, reducedMotion } = useThemeMode();
   // Subscribes to language changes, so the component libraries switch with the app.
   useTranslation();
   const language = currentLanguage();
-  const theme = useMemo(() => antdTheme(mode), [mode]);
+  const theme = useMemo(() => antdTheme(mode, reducedMotion), [mode, reducedMotion]);
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]}>
       <MobileConfigProvider locale={MOBILE_LOCALES[language]}>

@@ -8,6 +8,7 @@ export const BORDER_RADIUS = 4;
 
 const STORAGE_KEY = 'theme';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 function isThemeMode(value: unknown): value is ThemeMode {
   return value === 'light' || value === 'dark';
@@ -34,15 +35,35 @@ export function applyThemeToDocument(mode: ThemeMode) {
   root.style.colorScheme = mode;
 }
 
-export function antdTheme(mode: ThemeMode): ThemeConfig {
+/** Whether the system asks for less motion (an accessibility setting of the OS or browser). */
+export function systemReducedMotion(): boolean {
+  return window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false;
+}
+
+/** antd's theme for a mode; with reduced motion its popups, drawers and messages appear without animating. */
+export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? antdThemes.darkAlgorithm : antdThemes.defaultAlgorithm,
-    token: { colorPrimary: PRIMARY_COLOR, borderRadius: BORDER_RADIUS },
+    token: { colorPrimary: PRIMARY_COLOR, borderRadius: BORDER_RADIUS, motion: !reducedMotion },
   };
+}
+
+/** Follows a media query's answer as it changes. */
+function useMediaQuery(query: string, initial: () => boolean): boolean {
+  const [matches, setMatches] = useState(initial);
+  useEffect(() => {
+    const list = window.matchMedia?.(query);
+    if (!list) return;
+    const update = () => setMatches(list.matches);
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
 }
 
 interface ThemeModeValue {
   mode: ThemeMode;
+  reducedMotion: boolean;
   setMode: (mode: ThemeMode) => void;
   toggle: () => void;
 }
@@ -51,16 +72,9 @@ const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<ThemeMode | null>(readStoredTheme);
-  const [system, setSystem] = useState<ThemeMode>(systemTheme);
-  const mode = stored ?? system;
-
-  useEffect(() => {
-    const query = window.matchMedia?.(DARK_QUERY);
-    if (!query) return;
-    const update = () => setSystem(query.matches ? 'dark' : 'light');
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
+  const systemDark = useMediaQuery(DARK_QUERY, () => systemTheme() === 'dark');
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, systemReducedMotion);
+  const mode = stored ?? (systemDark ? 'dark' : 'light');
 
   useLayoutEffect(() => applyThemeToDocument(mode), [mode]);
 
@@ -74,8 +88,8 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<ThemeModeValue>(
-    () => ({ mode, setMode, toggle: () => setMode(mode === 'dark' ? 'light' : 'dark') }),
-    [mode, setMode],
+    () => ({ mode, reducedMotion, setMode, toggle: () => setMode(mode === 'dark' ? 'light' : 'dark') }),
+    [mode, reducedMotion, setMode],
   );
 
   return <ThemeModeContext.Provider value={value}>{children}</ThemeModeContext.Provider>;
