@@ -37,8 +37,9 @@ $(BIN): web/dist/index.html $(GO_SRC)
 
 test: test-go test-web test-e2e ## every test: Go (SQLite + PostgreSQL), web unit, browser
 
+# vet runs with the binary's build settings, so the packages it compiles are reused by $(BIN).
 test-go: ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
-	$(GO) vet -tags no_ui $(GOPKGS)
+	CGO_ENABLED=0 $(GO) vet -trimpath -tags no_ui $(GOPKGS)
 	$(GO) test -race -tags no_ui -count=1 $(GOPKGS)
 
 test-web: web/node_modules/.package-lock.json ## web type check, lint and unit tests
