@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -12,6 +13,10 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
+
+// statusClientClosed is the status logged for a request whose client went away
+// before the answer (nginx's 499); the client never sees it.
+const statusClientClosed = 499
 
 // Envelope codes of SPEC.md §8. Business errors use 1000 + the HTTP status.
 const (
@@ -75,6 +80,12 @@ func statusOf(k errs.Kind) int {
 // writeError answers err in the envelope, localized for lang. Internal errors
 // are logged with their cause and shown only as "internal error".
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang i18n.Lang, err error) {
+	if r.Context().Err() != nil && errors.Is(err, context.Canceled) {
+		// The browser left (a new filter, another page): nothing failed on our side.
+		s.log.DebugContext(r.Context(), "request canceled by the client", "method", r.Method, "path", r.URL.Path)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	e := errs.As(err)
 	if e == nil {
 		e = errs.Internal("%w", err)
