@@ -35,7 +35,11 @@ web: web/dist/index.html ## build the web app into web/dist
 $(BIN): web/dist/index.html $(GO_SRC)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/fieldwatch
 
-test: test-go test-web test-e2e ## every test: Go (SQLite + PostgreSQL), web unit, browser
+# Go and web unit tests run side by side (each leaves much of the two cores idle), each one's output
+# printed whole when it ends; then the browser flows, which want the machine to themselves.
+test: ## every test: Go (SQLite + PostgreSQL), web unit, browser
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
+	$(MAKE) --no-print-directory test-e2e
 
 # vet runs with the binary's build settings, so the packages it compiles are reused by $(BIN).
 test-go: ## Go tests; PostgreSQL when reachable (mandatory with CI=true)

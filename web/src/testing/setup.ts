@@ -34,8 +34,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 
-// Rendering the whole antd console in jsdom can take a few seconds on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Rendering the whole antd console in jsdom can take several seconds on a busy machine (make test
+// runs these beside the Go tests): a cap on waiting, not a speed assertion.
+configure({ asyncUtilTimeout: 10_000 });
 
 installMobileRender();
 initI18n('zh_CN');
