@@ -121,7 +121,6 @@ func TestMigrate(t *testing.T) {
 	}
 }
 
-// TestServe_SignalShutdown runs the real binary and stops it with SIGTERM.
 // TestMain lets the test binary stand in for the fieldwatch binary: run with
 // FIELDWATCH_AS_MAIN=1, it is main() with the arguments after "--".
 func TestMain(m *testing.M) {
@@ -138,6 +137,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// TestServe_SignalShutdown runs fieldwatch serve as its own process (the test
+// binary standing in for it) and stops it with SIGTERM.
 func TestServe_SignalShutdown(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--mqtt", "127.0.0.1:0", "--data", t.TempDir(), "--log-format", "json")
 	cmd.Env = append(os.Environ(), "FIELDWATCH_AS_MAIN=1")

@@ -81,8 +81,8 @@ func statusOf(k errs.Kind) int {
 // are logged with their cause and shown only as "internal error".
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, lang i18n.Lang, err error) {
 	if r.Context().Err() != nil && errors.Is(err, context.Canceled) {
-		// The browser left (a new filter, another page): nothing failed on our side.
-		s.log.DebugContext(r.Context(), "request canceled by the client", "method", r.Method, "path", r.URL.Path)
+		// The browser left (a new filter, another page): nothing failed on our
+		// side, and the access log records the 499.
 		w.WriteHeader(statusClientClosed)
 		return
 	}

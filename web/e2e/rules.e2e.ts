@@ -114,23 +114,15 @@ const errors = (page: Page) => drawer(page).locator('.ant-form-item-explain-erro
 const rows = (page: Page) => page.locator('.fw-rule-table tr.ant-table-row');
 
 /**
- * Picks an option of an antd Select by its text; a single select's list closes after it, a multiple
- * one's stays open. A single select must then show the option: a click that landed while the drawer
- * was still scrolling to an error message is made again.
+ * Picks an option of an antd Select by its text. A multiple select's list stays open; a single
+ * select's closes, and the select then shows the option.
  */
 async function choose(page: Page, select: string, option: string | RegExp, { multiple = false } = {}) {
-  const shown = page
-    .locator(select)
-    .locator(`xpath=ancestor-or-self::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
-  for (let attempt = 1; ; attempt++) {
-    await page.locator(select).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-    if (multiple) return;
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
-    const text = await shown.innerText();
-    if ((typeof option === 'string' ? text.includes(option) : option.test(text)) || attempt === 3) break;
-  }
-  expect(await shown.innerText()).toMatch(option);
+  await page.locator(select).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  if (multiple) return;
+  const field = page.locator(select).locator(`xpath=ancestor-or-self::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`);
+  await expect.poll(() => field.innerText()).toMatch(option);
 }
 
 /** Picks an option of a Select inside the last condition row. */

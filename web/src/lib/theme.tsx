@@ -35,11 +35,6 @@ export function applyThemeToDocument(mode: ThemeMode) {
   root.style.colorScheme = mode;
 }
 
-/** Whether the system asks for less motion (an accessibility setting of the OS or browser). */
-export function systemReducedMotion(): boolean {
-  return window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false;
-}
-
 /** antd's theme for a mode; with reduced motion its popups, drawers and messages appear without animating. */
 export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   return {
@@ -48,9 +43,9 @@ export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   };
 }
 
-/** Follows a media query's answer as it changes. */
-function useMediaQuery(query: string, initial: () => boolean): boolean {
-  const [matches, setMatches] = useState(initial);
+/** Follows the system's answer to a media query (dark scheme, reduced motion) as it changes. */
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia?.(query).matches ?? false);
   useEffect(() => {
     const list = window.matchMedia?.(query);
     if (!list) return;
@@ -72,8 +67,8 @@ const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<ThemeMode | null>(readStoredTheme);
-  const systemDark = useMediaQuery(DARK_QUERY, () => systemTheme() === 'dark');
-  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, systemReducedMotion);
+  const systemDark = useMediaQuery(DARK_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const mode = stored ?? (systemDark ? 'dark' : 'light');
 
   useLayoutEffect(() => applyThemeToDocument(mode), [mode]);
