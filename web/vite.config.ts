@@ -41,8 +41,9 @@ export default defineConfig({
     // (three times faster here). setup.ts unmounts, resets the language and storage and unstubs
     // globals after every test, and the run passes with the files shuffled.
     isolate: false,
-    // Only a guard against a hung test: antd forms in jsdom on a busy 2-core machine can take
-    // several seconds, and no test here is about speed.
+    // Only a guard against a hung test, the one limit for every file: antd forms in jsdom on a busy
+    // 2-core machine (make test runs these beside the Go tests) can take many seconds, and no test
+    // here is about speed.
     testTimeout: 60_000,
   },
 });

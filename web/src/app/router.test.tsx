@@ -64,7 +64,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/apps/devices');
     expect(screen.getByRole('menuitem', { name: /Device/ })).toBeInTheDocument();
     expect(screen.getByText('Demo farm')).toBeInTheDocument();
-  }, 20_000); // the device table is heavy work for jsdom
+  });
 
   it('opens the phone counterpart of a desktop path in mobile mode', async () => {
     serveProfile();

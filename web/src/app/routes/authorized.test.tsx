@@ -40,7 +40,7 @@ function renderPage(path = '/apps/authoried/grant?credential=c0ffee') {
   );
 }
 
-describe('link acceptance page', { timeout: 20_000 }, () => {
+describe('link acceptance page', () => {
   const onSessionExpired = vi.fn();
   let restore: () => void;
   beforeEach(async () => {

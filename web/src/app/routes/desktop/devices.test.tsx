@@ -67,7 +67,7 @@ function renderPage(path = '/apps/devices') {
 const listCalls = (fetchMock: ReturnType<typeof serve>) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/apis/devices');
 
-describe('device list page', { timeout: 20_000 }, () => {
+describe('device list page', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('shows devices with two-decimal truncated values, -- for missing ones and the low-battery warning', async () => {

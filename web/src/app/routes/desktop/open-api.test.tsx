@@ -39,7 +39,7 @@ function renderPage(path = '/console/api') {
   return renderRoutes([{ path: '/console/api', Component: OpenApiRoute }], { path });
 }
 
-describe('open API page', { timeout: 30_000 }, () => {
+describe('open API page', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('checks the form, creates an application and shows its secret once', async () => {

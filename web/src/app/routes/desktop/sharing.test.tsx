@@ -46,7 +46,7 @@ async function confirm(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(within(buttons).getByText(name).closest('button') as HTMLElement);
 }
 
-describe('sharing page', { timeout: 20_000 }, () => {
+describe('sharing page', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('lists the users I share with, edits one right and revokes one device for one user', async () => {

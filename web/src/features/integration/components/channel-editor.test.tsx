@@ -10,7 +10,7 @@ import { ChannelEditor } from './channel-editor';
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef0123456789abcdef';
 
 // The whole antd form renders in jsdom: slow on a busy machine.
-describe('ChannelEditor', { timeout: 30_000 }, () => {
+describe('ChannelEditor', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('saves nothing from an empty form and says what is missing, in the server\'s words', async () => {

@@ -56,7 +56,7 @@ function stubApi() {
 }
 
 // The whole antd drawer renders in jsdom: slow on a busy machine.
-describe('RuleFormDrawer', { timeout: 30_000 }, () => {
+describe('RuleFormDrawer', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('saves nothing from an empty form and says what is missing, in the SPEC words', async () => {

@@ -34,7 +34,7 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
   return clipboard;
 }
 
-describe('ShareDialog', { timeout: 20_000 }, () => {
+describe('ShareDialog', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('asks for at least one device before calling the server', async () => {

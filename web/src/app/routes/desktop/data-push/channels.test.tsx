@@ -11,7 +11,7 @@ function renderChannels(path = '/console/data/push/') {
   return renderRoutes([{ path: '/console/data/push/', Component: DataPushChannelsRoute }], { path });
 }
 
-describe('data push channels page', { timeout: 30_000 }, () => {
+describe('data push channels page', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('explains data push when there is no channel', async () => {

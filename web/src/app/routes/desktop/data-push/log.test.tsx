@@ -14,7 +14,7 @@ function renderLog(path: string) {
 const logCalls = (fetchMock: ReturnType<typeof serve>) =>
   callsTo(fetchMock, 'GET', '/apis/integration/channel/pushLogList').map(({ url }) => Object.fromEntries(url.searchParams));
 
-describe('push log page', { timeout: 30_000 }, () => {
+describe('push log page', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('shows one channel\'s figures and entries, and sends the chosen filters', async () => {

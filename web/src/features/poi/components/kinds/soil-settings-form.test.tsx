@@ -66,7 +66,7 @@ describe('SoilSettingsForm', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByText(/differ by 4.5%/)).not.toBeInTheDocument());
-  }, 30_000);
+  });
 
   it('shows the server refusal under the field it names', async () => {
     const refusal = new ApiError({ kind: 'normal', message: 'This device has no node at 20 cm', field: 'nodes[1].fieldCapacity' });
@@ -78,7 +78,7 @@ describe('SoilSettingsForm', () => {
     renderWithProviders(<SoilSettingsForm settings={filled} saving={false} error={refusal} onSave={onSave} />);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('This device has no node at 20 cm')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('reads read-only settings without a save button', () => {
     renderWithProviders(<SoilSettingsForm settings={{ ...settings, canEdit: false }} saving={false} error={null} onSave={vi.fn()} />);
