@@ -12,7 +12,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
@@ -45,7 +45,7 @@ type Job struct {
 	Begin     time.Time
 	End       time.Time // exclusive
 	Dim       Dim
-	Format    export.Format
+	Format    sheet.Format
 	Lang      i18n.Lang // of the file and the message
 
 	Status     Status
@@ -127,7 +127,7 @@ func ValidEmail(s string) bool {
 // A range may span at most one calendar year in loc (SPEC §9). Returns
 // EINVALID naming the field.
 func (r *Request) job(t *devices.Type, loc *time.Location) (*Job, error) {
-	j := &Job{Dim: DimRaw, Format: export.XLSX, Lang: r.Lang}
+	j := &Job{Dim: DimRaw, Format: sheet.XLSX, Lang: r.Lang}
 	if len(r.Params) == 0 {
 		return nil, errs.Invalid("params", "export.params.required")
 	}
@@ -157,10 +157,10 @@ func (r *Request) job(t *devices.Type, loc *time.Location) (*Job, error) {
 	default:
 		return nil, errs.Invalid("dim", "query.unknownValue")
 	}
-	switch export.Format(r.Format) {
-	case "", export.XLSX:
-	case export.CSV:
-		j.Format = export.CSV
+	switch sheet.Format(r.Format) {
+	case "", sheet.XLSX:
+	case sheet.CSV:
+		j.Format = sheet.CSV
 	default:
 		return nil, errs.Invalid("format", "query.unknownValue")
 	}

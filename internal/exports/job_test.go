@@ -8,7 +8,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
@@ -42,7 +42,7 @@ func TestRequest_Job(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.Equal(j.Params, []string{"soilMoisture", "battery"}) || !slices.Equal(j.Nodes, []int{10, 30}) ||
-		j.Email != "farmer@example.com" || j.Dim != DimRaw || j.Format != export.XLSX || j.Lang != i18n.EnUS {
+		j.Email != "farmer@example.com" || j.Dim != DimRaw || j.Format != sheet.XLSX || j.Lang != i18n.EnUS {
 		t.Fatalf("job: %+v", j)
 	}
 	after := end.Add(time.Millisecond)
@@ -71,7 +71,7 @@ func TestRequest_Job(t *testing.T) {
 	}
 	r = ok()
 	r.Dim, r.Format = "daily", "csv"
-	if j, err := r.job(soil, loc); err != nil || j.Dim != DimDaily || j.Format != export.CSV {
+	if j, err := r.job(soil, loc); err != nil || j.Dim != DimDaily || j.Format != sheet.CSV {
 		t.Fatalf("daily CSV: %+v %v", j, err)
 	}
 }
@@ -81,14 +81,14 @@ func TestColumns(t *testing.T) {
 	j := &Job{Params: []string{"soilMoisture", "battery"}, Nodes: []int{20}, Dim: DimRaw}
 	var got []string
 	for _, c := range columns(soil, j) {
-		got = append(got, export.DataHeader(c.param, c.node, c.agg, i18n.EnUS))
+		got = append(got, sheet.DataHeader(c.param, c.node, c.agg, i18n.EnUS))
 	}
 	if want := []string{"Soil moisture 20 cm (%)", "Battery voltage (V)"}; !slices.Equal(got, want) {
 		t.Fatalf("raw: %q", got)
 	}
 	j.Nodes, j.Dim, got = nil, DimDaily, nil
 	for _, c := range columns(soil, j) {
-		got = append(got, export.DataHeader(c.param, c.node, c.agg, i18n.EnUS))
+		got = append(got, sheet.DataHeader(c.param, c.node, c.agg, i18n.EnUS))
 	}
 	// Six depths times average, minimum and maximum, then the battery's minimum and last.
 	if len(got) != 6*3+2 || got[0] != "Soil moisture 10 cm average (%)" || got[17] != "Soil moisture 60 cm maximum (%)" ||

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -95,11 +95,11 @@ func query(j *Job, cols []column) telemetry.Query {
 func (s *Service) write(ctx context.Context, out io.Writer, j *Job, t *devices.Type, p *progress) error {
 	cols := columns(t, j)
 	header := make([]string, 0, len(cols)+1)
-	header = append(header, export.TimeHeader(j.Dim == DimDaily, j.Lang))
+	header = append(header, sheet.TimeHeader(j.Dim == DimDaily, j.Lang))
 	for _, c := range cols {
-		header = append(header, export.DataHeader(c.param, c.node, c.agg, j.Lang))
+		header = append(header, sheet.DataHeader(c.param, c.node, c.agg, j.Lang))
 	}
-	tbl, err := export.NewTable(j.Format, out, j.Lang, header)
+	tbl, err := sheet.NewTable(j.Format, out, j.Lang, header)
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (s *Service) write(ctx context.Context, out io.Writer, j *Job, t *devices.T
 
 // writeRaw reads the range a window at a time and merges each window's
 // series, every one in time order, into rows.
-func (s *Service) writeRaw(ctx context.Context, tbl *export.Table, j *Job, cols []column, p *progress) error {
+func (s *Service) writeRaw(ctx context.Context, tbl *sheet.Table, j *Job, cols []column, p *progress) error {
 	colOf := make(map[seriesKey]int, len(cols))
 	for i, c := range cols {
 		colOf[seriesKey{c.param.ID, c.node}] = i
@@ -186,7 +186,7 @@ func (s *Service) writeRaw(ctx context.Context, tbl *export.Table, j *Job, cols 
 
 // writeDaily writes one row per local day from the daily rollups: a year
 // is at most 366 rows, read at once.
-func (s *Service) writeDaily(ctx context.Context, tbl *export.Table, j *Job, cols []column, p *progress) error {
+func (s *Service) writeDaily(ctx context.Context, tbl *sheet.Table, j *Job, cols []column, p *progress) error {
 	colsOf := map[seriesKey][]int{}
 	for i, c := range cols {
 		k := seriesKey{c.param.ID, c.node}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
@@ -79,7 +79,7 @@ func (s *Server) toDevice(c *call, d *devices.Device, now time.Time) deviceDTO {
 	st := d.StatusAt(now)
 	dto := deviceDTO{
 		ID: d.ID, PoiID: d.ID, DeviceID: d.ID, HashID: d.HashID, SN: d.SN, Name: d.Name, TypeID: d.TypeID,
-		Slave: d.Slave, Status: string(st), StatusName: export.StatusName(st, c.lang), Group: string(devices.GroupOf(st)),
+		Slave: d.Slave, Status: string(st), StatusName: sheet.StatusName(st, c.lang), Group: string(devices.GroupOf(st)),
 		State: string(d.State), Belong: string(devices.BelongMine),
 		Battery: d.Battery, Signal: d.Signal, ChargeVoltage: d.ChargeVoltage,
 		LowBattery:     d.Battery != nil && *d.Battery < devices.LowBattery,
@@ -697,7 +697,7 @@ func (s *Server) exportDevices(c *call) (any, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if err := export.DeviceList(&buf, c.lang, list, time.Now(), s.location()); err != nil {
+	if err := sheet.DeviceList(&buf, c.lang, list, time.Now(), s.location()); err != nil {
 		return nil, errs.Internal("export devices: %w", err)
 	}
 	name := "devices-" + time.Now().In(s.location()).Format("20060102") + ".xlsx"

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
@@ -40,7 +40,7 @@ func scanExport(row interface{ Scan(...any) error }) (*exports.Job, error) {
 		}
 	}
 	j.Begin, j.End, j.CreatedAt, j.NextAt = fromMillis(begin), fromMillis(end), fromMillis(created), fromMillis(next)
-	j.Dim, j.Format, j.Lang, j.Status = exports.Dim(dim), export.Format(format), i18n.Lang(lang), exports.Status(st)
+	j.Dim, j.Format, j.Lang, j.Status = exports.Dim(dim), sheet.Format(format), i18n.Lang(lang), exports.Status(st)
 	j.LeaseUntil, j.FinishedAt = fromNullMillis(lease), fromNullMillis(finished)
 	return &j, nil
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/store"
@@ -20,7 +20,7 @@ func newExport(t *testing.T, db *store.DB, id string, account, device int64, cre
 	t.Helper()
 	j := &exports.Job{ID: id, AccountID: account, DeviceID: device, Params: []string{"soilMoisture", "battery"},
 		Nodes: []int{10, 30}, Email: "farmer@example.com", Begin: created.Add(-24 * time.Hour), End: created,
-		Dim: exports.DimDaily, Format: export.CSV, Lang: i18n.ZhTW, Status: exports.StatusQueued,
+		Dim: exports.DimDaily, Format: sheet.CSV, Lang: i18n.ZhTW, Status: exports.StatusQueued,
 		CreatedAt: created, NextAt: created}
 	if err := db.CreateExport(context.Background(), j); err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestStore_Exports(t *testing.T) {
 			}
 			if got.AccountID != me.ID || got.DeviceID != soil.ID || !slices.Equal(got.Params, want.Params) ||
 				!slices.Equal(got.Nodes, want.Nodes) || got.Email != want.Email || !got.Begin.Equal(want.Begin) ||
-				!got.End.Equal(want.End) || got.Dim != exports.DimDaily || got.Format != export.CSV || got.Lang != i18n.ZhTW ||
+				!got.End.Equal(want.End) || got.Dim != exports.DimDaily || got.Format != sheet.CSV || got.Lang != i18n.ZhTW ||
 				got.Status != exports.StatusQueued || got.Attempts != 0 || got.LeaseUntil != nil || got.FinishedAt != nil ||
 				!got.CreatedAt.Equal(t0) {
 				t.Fatalf("got %+v", got)

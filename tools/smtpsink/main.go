@@ -45,11 +45,11 @@ type attachment struct {
 	Name        string           `json:"name"`
 	ContentType string           `json:"contentType"`
 	Size        int              `json:"size"`
-	Sheets      map[string]sheet `json:"sheets,omitempty"`
+	Sheets      map[string]sheetSummary `json:"sheets,omitempty"`
 	Error       string           `json:"error,omitempty"` // the file could not be read
 }
 
-type sheet struct {
+type sheetSummary struct {
 	Rows   int      `json:"rows"`
 	Header []string `json:"header"`
 	First  []string `json:"first"`
@@ -140,8 +140,8 @@ func describe(a mailtest.Part) attachment {
 	return out
 }
 
-func summarize(rows [][]string) sheet {
-	s := sheet{Header: []string{}, First: []string{}}
+func summarize(rows [][]string) sheetSummary {
+	s := sheetSummary{Header: []string{}, First: []string{}}
 	if len(rows) > 0 {
 		s.Header, s.Rows = rows[0], len(rows)-1
 	}
@@ -151,13 +151,13 @@ func summarize(rows [][]string) sheet {
 	return s
 }
 
-func xlsxSheets(data []byte) (map[string]sheet, error) {
+func xlsxSheets(data []byte) (map[string]sheetSummary, error) {
 	f, err := excelize.OpenReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	out := map[string]sheet{}
+	out := map[string]sheetSummary{}
 	for _, name := range f.GetSheetList() {
 		rows, err := f.GetRows(name)
 		if err != nil {
@@ -168,12 +168,12 @@ func xlsxSheets(data []byte) (map[string]sheet, error) {
 	return out, nil
 }
 
-func csvSheet(data []byte) (map[string]sheet, error) {
+func csvSheet(data []byte) (map[string]sheetSummary, error) {
 	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 	r.FieldsPerRecord = -1
 	rows, err := r.ReadAll()
 	if err != nil {
 		return nil, err
 	}
-	return map[string]sheet{"csv": summarize(rows)}, nil
+	return map[string]sheetSummary{"csv": summarize(rows)}, nil
 }

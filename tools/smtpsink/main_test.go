@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/fieldwatch/fieldwatch/internal/export"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
@@ -22,7 +22,7 @@ func TestKeep(t *testing.T) {
 	}
 	defer s.Close()
 	var xlsx bytes.Buffer
-	tb, err := export.NewTable(export.XLSX, &xlsx, i18n.EnUS, []string{"Time", "Rainfall (mm)"})
+	tb, err := sheet.NewTable(sheet.XLSX, &xlsx, i18n.EnUS, []string{"Time", "Rainfall (mm)"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestKeep(t *testing.T) {
 	sender, _ := mail.New(mail.Config{URL: s.URL()})
 	err = sender.Send(context.Background(), &mail.Message{To: "farmer@example.com", Subject: "数据导出", Text: "hello",
 		Attachments: []mail.Attachment{
-			{Name: "data.xlsx", ContentType: export.XLSX.ContentType(), Content: bytes.NewReader(xlsx.Bytes())},
+			{Name: "data.xlsx", ContentType: sheet.XLSX.ContentType(), Content: bytes.NewReader(xlsx.Bytes())},
 			{Name: "data.csv", ContentType: "text/csv", Content: bytes.NewReader([]byte("\ufeffTime,Rainfall (mm)\r\n2026-05-01 08:00:00,2.5\r\n"))},
 		}})
 	if err != nil {

@@ -1,6 +1,6 @@
-// Package export writes the files users download: spreadsheets of their
+// Package sheet writes the files users download: spreadsheets of their
 // devices and data, in the language they asked for.
-package export
+package sheet
 
 import (
 	"fmt"
