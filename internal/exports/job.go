@@ -12,8 +12,8 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 )
 
 // Status is where a job is.

@@ -42,11 +42,11 @@ type summary struct {
 }
 
 type attachment struct {
-	Name        string           `json:"name"`
-	ContentType string           `json:"contentType"`
-	Size        int              `json:"size"`
+	Name        string                  `json:"name"`
+	ContentType string                  `json:"contentType"`
+	Size        int                     `json:"size"`
 	Sheets      map[string]sheetSummary `json:"sheets,omitempty"`
-	Error       string           `json:"error,omitempty"` // the file could not be read
+	Error       string                  `json:"error,omitempty"` // the file could not be read
 }
 
 type sheetSummary struct {

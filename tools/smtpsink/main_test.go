@@ -9,10 +9,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/fieldwatch/fieldwatch/internal/sheet"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
 )
 
 func TestKeep(t *testing.T) {
