@@ -35,7 +35,7 @@ func (s *Server) login(c *call) (any, error) {
 		AccountNumber string `json:"accountNumber"`
 		Password      string `json:"password"`
 	}
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	l, err := s.Accounts.Login(c.r.Context(), req.AccountNumber, req.Password,
@@ -61,7 +61,7 @@ func (s *Server) rename(c *call) (any, error) {
 	var req struct {
 		Name string `json:"name"`
 	}
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	a, err := s.Accounts.Rename(c.r.Context(), c.account.ID, req.Name)
@@ -76,7 +76,7 @@ func (s *Server) changePassword(c *call) (any, error) {
 		OldPassword string `json:"oldPassword"`
 		NewPassword string `json:"newPassword"`
 	}
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	return nil, s.Accounts.ChangePassword(c.r.Context(), c.account.ID, c.session.ID, req.OldPassword, req.NewPassword)
@@ -88,7 +88,7 @@ func (s *Server) changePasswordLegacy(c *call) (any, error) {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	err := s.Accounts.ChangePassword(c.r.Context(), c.account.ID, c.session.ID, req.Old, req.New)

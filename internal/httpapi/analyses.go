@@ -10,59 +10,8 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/analysis"
-	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
-
-// analysisRoutes are the soil, mountain, rain-gauge and weather analyses
-// (SPEC §7; docs/analyses.md). Calls without {id} in their path name the
-// device with ?id=; the settings writes may name it in their body instead,
-// so the analysis service checks their right itself.
-func (s *Server) analysisRoutes() []route {
-	return []route{
-		{"GET", "/apis/poi/analysis/moisture", s.dev(devices.NeedRead, s.soilMoisture)},
-		{"GET", "/apis/poi/analysis/et_root", s.dev(devices.NeedRead, s.etRoot)},
-		{"GET", "/apis/poi/et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
-		{"GET", "/apis/poi/data/sqy/query", s.dev(devices.NeedRead, s.moistureData)},
-		{"GET", "/apis/poi/param/list", s.dev(devices.NeedRead, s.analysisParams)},
-		{"GET", "/apis/poi/data/query", s.dev(devices.NeedRead, s.analysisData)},
-		{"GET", "/apis/poi/week/weather", s.dev(devices.NeedRead, s.weekWeather)},
-		{"GET", "/apis/poi/rainfall", s.dev(devices.NeedRead, s.weekRain)},
-		{"GET", "/apis/poi/et0", s.dev(devices.NeedRead, s.weekET0)},
-		{"PUT", "/apis/poi/crop/update", s.authed(s.updateCrop)},
-		{"POST", "/apis/poi/crop/update", s.authed(s.updateCrop)},
-		{"GET", "/apis/poi/tilt/yaw", s.dev(devices.NeedRead, s.tiltYaw)},
-		{"GET", "/apis/poi/seven/mete", s.dev(devices.NeedRead, s.sevenMete)},
-
-		{"GET", "/apis/poi/shang/status", s.dev(devices.NeedRead, s.soilStatus)},
-		{"GET", "/apis/poi/shang/irriRecognition", s.dev(devices.NeedRead, s.irrigations)},
-		{"GET", "/apis/poi/shang/infiltration", s.dev(devices.NeedRead, s.infiltration)},
-		{"GET", "/apis/poi/shang/waterlogging", s.dev(devices.NeedRead, s.waterlogging)},
-		{"GET", "/apis/poi/shang/freezeThaw", s.dev(devices.NeedRead, s.freezeThaw)},
-		{"GET", "/apis/poi/shang/rootdepth", s.dev(devices.NeedRead, s.rootDepth)},
-		{"GET", "/apis/poi/shang/detail", s.dev(devices.NeedRead, s.soilDetail)},
-		{"GET", "/apis/poi/shang/nodes", s.dev(devices.NeedRead, s.soilNodes)},
-		{"GET", "/apis/poi/shang/config", s.dev(devices.NeedRead, s.soilConfig)},
-		{"PUT", "/apis/poi/shang/config", s.authed(s.putSoilConfig)},
-		{"GET", "/apis/poi/shang/etc_et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
-		{"GET", "/apis/poi/shan/trend", s.dev(devices.NeedRead, s.tiltTrend)},
-
-		{"GET", "/apis/poi/{id}/pluviometer/early-warning", s.dev(devices.NeedRead, s.rainWarning)},
-		{"GET", "/apis/poi/{id}/pluviometer/latest", s.dev(devices.NeedRead, s.rainLatest)},
-		{"GET", "/apis/poi/{id}/pluviometer/i-d", s.dev(devices.NeedRead, s.rainID)},
-		{"GET", "/apis/poi/{id}/pluviometer/i-d/range", s.dev(devices.NeedRead, s.rainIDRange)},
-		{"GET", "/apis/poi/{id}/pluviometer/realtime", s.dev(devices.NeedRead, s.rainRealtime)},
-		{"GET", "/apis/poi/{id}/pluviometer/stats", s.dev(devices.NeedRead, s.rainStats)},
-		{"GET", "/apis/poi/{id}/pluviometer/stats_data", s.dev(devices.NeedRead, s.rainSeries)},
-		{"GET", "/apis/poi/{id}/pluviometer/installing", s.dev(devices.NeedRead, s.rainInstallation)},
-
-		{"GET", "/apis/qi/{id}/data/realtime", s.dev(devices.NeedRead, s.weatherNow)},
-		{"GET", "/apis/qi/weather/alert", s.dev(devices.NeedRead, s.weatherAlerts)},
-		{"GET", "/apis/qi/fwi/statistics", s.dev(devices.NeedRead, s.fwiStatistics)},
-		{"GET", "/apis/qi/fwi/history", s.dev(devices.NeedRead, s.fwiHistory)},
-		{"GET", "/apis/qi/data/history", s.dev(devices.NeedRead, s.weatherHistory)},
-	}
-}
 
 // analysisQuery is what most analysis calls take: the device (?id=), an
 // optional weather station (?stationId=) and range (?begin=&end=).

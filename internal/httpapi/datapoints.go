@@ -36,10 +36,7 @@ type paramDTO struct {
 // metadata serves GET /apis/poi/{id}/datapoints/v2/metadata: the device's
 // parameter catalogue in the caller's language.
 func (s *Server) metadata(c *call) (any, error) {
-	d, _, err := s.device(c)
-	if err != nil {
-		return nil, err
-	}
+	d := c.device
 	t := d.Type()
 	out := struct {
 		TypeID int        `json:"typeId"`
@@ -85,10 +82,7 @@ func (s *Server) parseTime(v, field string) (time.Time, error) {
 }
 
 func (s *Server) parseHistory(c *call) (*historyQuery, error) {
-	d, _, err := s.device(c)
-	if err != nil {
-		return nil, err
-	}
+	d := c.device
 	q := c.r.URL.Query()
 	h := &historyQuery{dev: d, typ: d.Type(), aggregated: "none"}
 	switch q.Get("dim") {
@@ -105,6 +99,7 @@ func (s *Server) parseHistory(c *call) (*historyQuery, error) {
 	default:
 		return nil, errs.Invalid("aggregated", "query.unknownValue")
 	}
+	var err error
 	h.end = time.Now()
 	if v := q.Get("end"); v != "" {
 		if h.end, err = s.parseTime(v, "end"); err != nil {
@@ -526,10 +521,7 @@ func (s *Server) datapointsV3(c *call) (any, error) {
 
 // images serves GET /apis/poi/{id}/images: a camera device's newest images.
 func (s *Server) images(c *call) (any, error) {
-	d, _, err := s.device(c)
-	if err != nil {
-		return nil, err
-	}
+	d := c.device
 	limit, err := queryInt(c.r.URL.Query(), "size", 20, 1, 100)
 	if err != nil {
 		return nil, err
@@ -553,10 +545,7 @@ func (s *Server) images(c *call) (any, error) {
 
 // image serves GET /apis/poi/{id}/images/{imageId}: the image itself.
 func (s *Server) image(c *call) (any, error) {
-	d, _, err := s.device(c)
-	if err != nil {
-		return nil, err
-	}
+	d := c.device
 	id, err := pathID(c, "imageId")
 	if err != nil {
 		return nil, err

@@ -30,18 +30,12 @@ func msTime(v *int64) *time.Time {
 // createExport serves POST /apis/poi/{id}/datapoints/export: queue the data
 // of a device to be sent by e-mail.
 func (s *Server) createExport(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
+	id := c.device.ID
 	if s.Exports == nil {
-		if _, _, err := s.device(c); err != nil {
-			return nil, err
-		}
 		return nil, errs.New(errs.EUnavailable, "export.mailNotConfigured")
 	}
 	var b exportBody
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	j, err := s.Exports.Create(c.r.Context(), c.account.ID, id, exports.Request{
@@ -70,14 +64,8 @@ type exportDTO struct {
 // exportStatus serves GET /apis/poi/{id}/datapoints/export/{taskId}: how far
 // the caller's export got.
 func (s *Server) exportStatus(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
+	id := c.device.ID
 	if s.Exports == nil {
-		if _, _, err := s.device(c); err != nil {
-			return nil, err
-		}
 		return nil, errs.ErrNotFound
 	}
 	j, err := s.Exports.Get(c.r.Context(), c.account.ID, id, c.r.PathValue("taskId"))

@@ -15,26 +15,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// openAPIRoutes are the application management calls (session) and the
-// signed open API itself (docs/open-api.md).
-func (s *Server) openAPIRoutes() []route {
-	return []route{
-		{"GET", "/apis/openapi/applications", s.authed(s.appList)},
-		{"POST", "/apis/openapi/application", s.authed(s.appCreate)},
-		{"GET", "/apis/openapi/application/{id}", s.authed(s.appGet)},
-		{"PUT", "/apis/openapi/application/{id}", s.authed(s.appUpdate)},
-		{"DELETE", "/apis/openapi/application/{id}", s.authed(s.appDelete)},
-		{"PUT", "/apis/openapi/application/{id}/publish", s.authed(s.appPublish)},
-		{"POST", "/apis/openapi/application/{id}/secret", s.authed(s.appSecret)},
-		{"GET", "/apis/openapi/spec.json", http.HandlerFunc(s.openAPISpec)},
-
-		{"GET", "/openapi/v1/devices", s.signed(s.oaDevices)},
-		{"GET", "/openapi/v1/devices/{sn}", s.signed(s.oaDevice)},
-		{"GET", "/openapi/v1/devices/{sn}/latest", s.signed(s.oaLatest)},
-		{"GET", "/openapi/v1/devices/{sn}/history", s.signed(s.oaHistory)},
-	}
-}
-
 func (s *Server) apps() (*openapi.Service, error) {
 	if s.OpenAPI == nil {
 		return nil, errs.New(errs.EUnavailable, "openapi.disabled")
@@ -75,7 +55,6 @@ type appBody struct {
 	PushURL   string  `json:"pushUrl"`
 	Range     string  `json:"range"`
 	DeviceIDs []int64 `json:"deviceIds"`
-	Published *bool   `json:"published"`
 }
 
 func (b appBody) app(owner int64) (*openapi.App, error) {
@@ -115,7 +94,7 @@ func (s *Server) appCreate(c *call) (any, error) {
 		return nil, err
 	}
 	var b appBody
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	a, err := b.app(c.account.ID)
@@ -161,7 +140,7 @@ func (s *Server) appUpdate(c *call) (any, error) {
 		return nil, err
 	}
 	var b appBody
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	a, err := b.app(c.account.ID)
@@ -190,18 +169,27 @@ func (s *Server) appPublish(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b appBody
-	if err := decode(c.r, &b); err != nil {
+	var b publishBody
+	if err := decode(c, &b); err != nil {
 		return nil, err
-	}
-	if b.Published == nil {
-		return nil, errs.Invalid("published", "error.required")
 	}
 	a, err := svc.Publish(c.r.Context(), c.account.ID, id, *b.Published)
 	if err != nil {
 		return nil, err
 	}
 	return toApp(a), nil
+}
+
+// publishBody says whether an application is published.
+type publishBody struct {
+	Published *bool `json:"published"`
+}
+
+func (b *publishBody) validate() error {
+	if b.Published == nil {
+		return errs.Invalid("published", "error.required")
+	}
+	return nil
 }
 
 // appSecret serves POST /apis/openapi/application/{id}/secret.

@@ -6,30 +6,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/push"
 )
-
-// pushRoutes are the data-push channels (SPEC §7 Integration).
-func (s *Server) pushRoutes() []route {
-	const p = "/apis/integration/channel/"
-	return []route{
-		{"GET", p + "list", s.authed(s.channelList)},
-		{"GET", p + "get", s.authed(s.channelGet)},
-		{"POST", p + "create", s.authed(s.channelCreate)},
-		{"PUT", p + "update", s.authed(s.channelUpdate)},
-		{"DELETE", p + "delete", s.authed(s.channelDelete)},
-		{"PUT", p + "switch", s.authed(s.channelSwitch)},
-		{"GET", p + "selectDevices", s.authed(s.channelDevices)},
-		{"PUT", p + "selectDevices", s.authed(s.channelSetDevices)},
-		{"GET", p + "selector", s.authed(s.channelSelector)},
-		{"GET", p + "getConnectionData", s.authed(s.channelConnection)},
-		{"POST", p + "secret", s.authed(s.channelSecret)},
-		{"GET", p + "pushLogList", s.authed(s.pushLog)},
-		{"POST", p + "retry", s.authed(s.pushRetry)},
-	}
-}
 
 func (s *Server) pushService() (*push.Service, error) {
 	if s.Push == nil {
@@ -153,7 +132,7 @@ func (s *Server) channelCreate(c *call) (any, error) {
 		return nil, err
 	}
 	var b channelBody
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	ch := &push.Channel{OwnerID: c.account.ID, Name: b.Name, URL: b.URL, DeviceIDs: b.DeviceIDs}
@@ -174,7 +153,7 @@ func (s *Server) channelUpdate(c *call) (any, error) {
 		return nil, err
 	}
 	var b channelBody
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	ch := &push.Channel{ID: b.ID, OwnerID: c.account.ID, Name: b.Name, URL: b.URL, DeviceIDs: b.DeviceIDs}
@@ -206,7 +185,7 @@ func (s *Server) channelBodyID(c *call) (*push.Service, *channelBody, int64, err
 	}
 	var b channelBody
 	if c.r.Method != http.MethodGet && c.r.Method != http.MethodDelete {
-		if err := decode(c.r, &b); err != nil {
+		if err := decodeOptional(c, &b); err != nil {
 			return nil, nil, 0, err
 		}
 	}
@@ -385,15 +364,11 @@ func (s *Server) pushLog(c *call) (any, error) {
 			*dst = n
 		}
 	}
-	pg, err := queryInt(q, "page", 1, 1, 1<<20)
+	p, err := readPage(c)
 	if err != nil {
 		return nil, err
 	}
-	size, err := queryInt(q, "size", 20, 1, devices.MaxPage)
-	if err != nil {
-		return nil, err
-	}
-	f.Offset, f.Limit = (pg-1)*size, size
+	f.Offset, f.Limit = p.offset(), p.size
 	ds, total, err := svc.Log(c.r.Context(), f)
 	if err != nil {
 		return nil, err
@@ -438,14 +413,21 @@ func (s *Server) pushRetry(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var b struct {
-		ID int64 `json:"id"`
-	}
-	if err := decode(c.r, &b); err != nil {
+	var b retryBody
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	if b.ID <= 0 {
-		return nil, errs.Invalid("id", "error.required")
-	}
 	return nil, svc.Retry(c.r.Context(), c.account.ID, b.ID)
+}
+
+// retryBody names the delivery to send again.
+type retryBody struct {
+	ID int64 `json:"id"`
+}
+
+func (b *retryBody) validate() error {
+	if b.ID <= 0 {
+		return errs.Invalid("id", "error.required")
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -121,14 +120,6 @@ func returnURL(r *http.Request) string {
 	return "/login?redirect=" + url.QueryEscape(back)
 }
 
-// decode reads a JSON body into v. Returns EINVALID for malformed JSON.
-func decode(r *http.Request, v any) error {
-	err := json.NewDecoder(io.LimitReader(r.Body, maxBody)).Decode(v)
-	if err == nil || errors.Is(err, io.EOF) {
-		return nil
-	}
-	return errs.New(errs.EInvalid, "error.badJSON")
-}
 
 func logLevel(status int) slog.Level {
 	if status >= 500 {

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"net/http"
-	"slices"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
@@ -19,7 +18,7 @@ type route struct {
 // (see dev). Calls naming devices in their body check each through the same
 // devices.Service.Authorize.
 func (s *Server) routes() []route {
-	return append([]route{
+	return []route{
 		{"POST", "/apis/account/login", s.public(s.login)},
 		{"POST", "/apis/account/logout", s.public(s.logout)},
 		{"GET", "/apis/account/profile", s.authed(s.profile)},
@@ -92,6 +91,80 @@ func (s *Server) routes() []route {
 		{"PUT", "/apis/poi/modify/permissions", s.authed(s.modifyPermissions)},
 		{"GET", "/apis/poi/query/permissions", s.dev(devices.NeedRead, s.queryPermissions)},
 
+		// Soil, weather, rain-gauge and landslide analyses (docs/analyses.md). Calls
+		// without {id} name their device with ?id=; the crop and soil-settings writes
+		// may name it in their body instead, so they check the right themselves.
+		{"GET", "/apis/poi/analysis/moisture", s.dev(devices.NeedRead, s.soilMoisture)},
+		{"GET", "/apis/poi/analysis/et_root", s.dev(devices.NeedRead, s.etRoot)},
+		{"GET", "/apis/poi/et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
+		{"GET", "/apis/poi/data/sqy/query", s.dev(devices.NeedRead, s.moistureData)},
+		{"GET", "/apis/poi/param/list", s.dev(devices.NeedRead, s.analysisParams)},
+		{"GET", "/apis/poi/data/query", s.dev(devices.NeedRead, s.analysisData)},
+		{"GET", "/apis/poi/week/weather", s.dev(devices.NeedRead, s.weekWeather)},
+		{"GET", "/apis/poi/rainfall", s.dev(devices.NeedRead, s.weekRain)},
+		{"GET", "/apis/poi/et0", s.dev(devices.NeedRead, s.weekET0)},
+		{"PUT", "/apis/poi/crop/update", s.authed(s.updateCrop)},
+		{"POST", "/apis/poi/crop/update", s.authed(s.updateCrop)},
+		{"GET", "/apis/poi/tilt/yaw", s.dev(devices.NeedRead, s.tiltYaw)},
+		{"GET", "/apis/poi/seven/mete", s.dev(devices.NeedRead, s.sevenMete)},
+
+		{"GET", "/apis/poi/shang/status", s.dev(devices.NeedRead, s.soilStatus)},
+		{"GET", "/apis/poi/shang/irriRecognition", s.dev(devices.NeedRead, s.irrigations)},
+		{"GET", "/apis/poi/shang/infiltration", s.dev(devices.NeedRead, s.infiltration)},
+		{"GET", "/apis/poi/shang/waterlogging", s.dev(devices.NeedRead, s.waterlogging)},
+		{"GET", "/apis/poi/shang/freezeThaw", s.dev(devices.NeedRead, s.freezeThaw)},
+		{"GET", "/apis/poi/shang/rootdepth", s.dev(devices.NeedRead, s.rootDepth)},
+		{"GET", "/apis/poi/shang/detail", s.dev(devices.NeedRead, s.soilDetail)},
+		{"GET", "/apis/poi/shang/nodes", s.dev(devices.NeedRead, s.soilNodes)},
+		{"GET", "/apis/poi/shang/config", s.dev(devices.NeedRead, s.soilConfig)},
+		{"PUT", "/apis/poi/shang/config", s.authed(s.putSoilConfig)},
+		{"GET", "/apis/poi/shang/etc_et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},
+		{"GET", "/apis/poi/shan/trend", s.dev(devices.NeedRead, s.tiltTrend)},
+
+		{"GET", "/apis/poi/{id}/pluviometer/early-warning", s.dev(devices.NeedRead, s.rainWarning)},
+		{"GET", "/apis/poi/{id}/pluviometer/latest", s.dev(devices.NeedRead, s.rainLatest)},
+		{"GET", "/apis/poi/{id}/pluviometer/i-d", s.dev(devices.NeedRead, s.rainID)},
+		{"GET", "/apis/poi/{id}/pluviometer/i-d/range", s.dev(devices.NeedRead, s.rainIDRange)},
+		{"GET", "/apis/poi/{id}/pluviometer/realtime", s.dev(devices.NeedRead, s.rainRealtime)},
+		{"GET", "/apis/poi/{id}/pluviometer/stats", s.dev(devices.NeedRead, s.rainStats)},
+		{"GET", "/apis/poi/{id}/pluviometer/stats_data", s.dev(devices.NeedRead, s.rainSeries)},
+		{"GET", "/apis/poi/{id}/pluviometer/installing", s.dev(devices.NeedRead, s.rainInstallation)},
+
+		{"GET", "/apis/qi/{id}/data/realtime", s.dev(devices.NeedRead, s.weatherNow)},
+		{"GET", "/apis/qi/weather/alert", s.dev(devices.NeedRead, s.weatherAlerts)},
+		{"GET", "/apis/qi/fwi/statistics", s.dev(devices.NeedRead, s.fwiStatistics)},
+		{"GET", "/apis/qi/fwi/history", s.dev(devices.NeedRead, s.fwiHistory)},
+		{"GET", "/apis/qi/data/history", s.dev(devices.NeedRead, s.weatherHistory)},
+
+		// Data push channels (docs/api.md).
+		{"GET", "/apis/integration/channel/list", s.authed(s.channelList)},
+		{"GET", "/apis/integration/channel/get", s.authed(s.channelGet)},
+		{"POST", "/apis/integration/channel/create", s.authed(s.channelCreate)},
+		{"PUT", "/apis/integration/channel/update", s.authed(s.channelUpdate)},
+		{"DELETE", "/apis/integration/channel/delete", s.authed(s.channelDelete)},
+		{"PUT", "/apis/integration/channel/switch", s.authed(s.channelSwitch)},
+		{"GET", "/apis/integration/channel/selectDevices", s.authed(s.channelDevices)},
+		{"PUT", "/apis/integration/channel/selectDevices", s.authed(s.channelSetDevices)},
+		{"GET", "/apis/integration/channel/selector", s.authed(s.channelSelector)},
+		{"GET", "/apis/integration/channel/getConnectionData", s.authed(s.channelConnection)},
+		{"POST", "/apis/integration/channel/secret", s.authed(s.channelSecret)},
+		{"GET", "/apis/integration/channel/pushLogList", s.authed(s.pushLog)},
+		{"POST", "/apis/integration/channel/retry", s.authed(s.pushRetry)},
+
+		// Open-API applications, and the open API itself: signed with an app key (docs/open-api.md).
+		{"GET", "/apis/openapi/applications", s.authed(s.appList)},
+		{"POST", "/apis/openapi/application", s.authed(s.appCreate)},
+		{"GET", "/apis/openapi/application/{id}", s.authed(s.appGet)},
+		{"PUT", "/apis/openapi/application/{id}", s.authed(s.appUpdate)},
+		{"DELETE", "/apis/openapi/application/{id}", s.authed(s.appDelete)},
+		{"PUT", "/apis/openapi/application/{id}/publish", s.authed(s.appPublish)},
+		{"POST", "/apis/openapi/application/{id}/secret", s.authed(s.appSecret)},
+		{"GET", "/apis/openapi/spec.json", http.HandlerFunc(s.openAPISpec)},
+		{"GET", "/openapi/v1/devices", s.signed(s.oaDevices)},
+		{"GET", "/openapi/v1/devices/{sn}", s.signed(s.oaDevice)},
+		{"GET", "/openapi/v1/devices/{sn}/latest", s.signed(s.oaLatest)},
+		{"GET", "/openapi/v1/devices/{sn}/history", s.signed(s.oaHistory)},
+
 		// The device link over HTTP: HTTP Basic auth with SN and device key.
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
 
@@ -99,5 +172,5 @@ func (s *Server) routes() []route {
 		{"GET", "/metrics", s.metrics.Handler()},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},
-	}, slices.Concat(s.analysisRoutes(), s.pushRoutes(), s.openAPIRoutes())...)
+	}
 }

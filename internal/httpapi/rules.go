@@ -34,16 +34,11 @@ func toRuleDTO(r *rules.Rule, lang i18n.Lang) ruleDTO {
 
 // listRules serves GET /apis/rules (and the legacy /apis/event/rules).
 func (s *Server) listRules(c *call) (any, error) {
-	q := c.r.URL.Query()
-	page, err := queryInt(q, "page", 1, 1, 1_000_000)
+	p, err := readPage(c)
 	if err != nil {
 		return nil, err
 	}
-	size, err := queryInt(q, "size", 20, 1, 100)
-	if err != nil {
-		return nil, err
-	}
-	list, total, err := s.Rules.List(c.r.Context(), c.account.ID, page, size)
+	list, total, err := s.Rules.List(c.r.Context(), c.account.ID, p.page, p.size)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +52,7 @@ func (s *Server) listRules(c *call) (any, error) {
 // createRule serves POST /apis/rule.
 func (s *Server) createRule(c *call) (any, error) {
 	var r rules.Rule
-	if err := decode(c.r, &r); err != nil {
+	if err := decode(c, &r); err != nil {
 		return nil, err
 	}
 	r.ID, r.Lang = 0, c.lang
@@ -91,7 +86,7 @@ func (s *Server) putRule(c *call) (any, error) {
 	switch inc := c.r.URL.Query().Get("includes"); inc {
 	case "":
 		var r rules.Rule
-		if err := decode(c.r, &r); err != nil {
+		if err := decode(c, &r); err != nil {
 			return nil, err
 		}
 		r.ID, r.Lang = id, c.lang
@@ -102,7 +97,7 @@ func (s *Server) putRule(c *call) (any, error) {
 		var b struct {
 			Enabled *bool `json:"enabled"`
 		}
-		if err := decode(c.r, &b); err != nil {
+		if err := decode(c, &b); err != nil {
 			return nil, err
 		}
 		if b.Enabled == nil {
@@ -115,7 +110,7 @@ func (s *Server) putRule(c *call) (any, error) {
 		var b struct {
 			DeviceIDs []int64 `json:"deviceIds"`
 		}
-		if err := decode(c.r, &b); err != nil {
+		if err := decode(c, &b); err != nil {
 			return nil, err
 		}
 		if err := s.Rules.SetDevices(ctx, c.account.ID, id, b.DeviceIDs); err != nil {
@@ -311,13 +306,11 @@ func (s *Server) toMessage(e *rules.Event, lang i18n.Lang) messageDTO {
 func (s *Server) eventFilter(c *call) (rules.EventFilter, error) {
 	q := c.r.URL.Query()
 	var f rules.EventFilter
-	var err error
-	if f.Page, err = queryInt(q, "page", 1, 1, 1_000_000); err != nil {
+	p, err := readPage(c)
+	if err != nil {
 		return f, err
 	}
-	if f.Size, err = queryInt(q, "size", 20, 1, 100); err != nil {
-		return f, err
-	}
+	f.Page, f.Size = p.page, p.size
 	if v := q.Get("deviceId"); v != "" {
 		f.DeviceID, _ = strconv.ParseInt(v, 10, 64)
 	}
@@ -381,7 +374,7 @@ func (s *Server) readMessages(c *call) (any, error) {
 	var b struct {
 		IDs []int64 `json:"ids"`
 	}
-	if err := decode(c.r, &b); err != nil {
+	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	n, err := s.Rules.MarkRead(c.r.Context(), c.account.ID, b.IDs)

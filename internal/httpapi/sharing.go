@@ -70,7 +70,7 @@ func (s *Server) transferLink(c *call) (any, error) { return s.offer(c, sharing.
 
 func (s *Server) offer(c *call, kind sharing.Kind) (any, error) {
 	var req linkRequest
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	l, token, err := s.Sharing.Offer(c.r.Context(), c.account.ID, kind, req.PoiIDs, req.Purview.right())
@@ -182,25 +182,6 @@ func toGrantee(e sharing.Entry) granteeDTO {
 		Purview: toPurview(e.Right), GrantTime: e.At.UnixMilli()}
 }
 
-// page cuts one page out of a whole list, as every list call answers.
-func page[T any](c *call, all []T) (pageDTO[T], error) {
-	q := c.r.URL.Query()
-	p, err := queryInt(q, "page", 1, 1, 1<<20)
-	if err != nil {
-		return pageDTO[T]{}, err
-	}
-	size, err := queryInt(q, "size", 20, 1, devices.MaxPage)
-	if err != nil {
-		return pageDTO[T]{}, err
-	}
-	from := min((p-1)*size, len(all))
-	to := min(from+size, len(all))
-	out := pageDTO[T]{List: all[from:to], Total: len(all)}
-	if out.List == nil {
-		out.List = []T{}
-	}
-	return out, nil
-}
 
 // sharedWithMe serves GET /apis/authorized/devices.
 func (s *Server) sharedWithMe(c *call) (any, error) {
@@ -346,7 +327,7 @@ func (s *Server) modifyPermissions(c *call) (any, error) {
 		UID     int64      `json:"uid"`
 		Purview purviewDTO `json:"purview"`
 	}
-	if err := decode(c.r, &req); err != nil {
+	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
 	if req.PoiID <= 0 {

@@ -1,0 +1,62 @@
+package httpapi
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/sheet"
+)
+
+// exportDevices serves GET /apis/export/device/info: the device list as XLSX.
+func (s *Server) exportDevices(c *call) (any, error) {
+	list, err := s.Devices.All(c.r.Context(), c.account.ID)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := sheet.DeviceList(&buf, c.lang, list, time.Now(), s.location()); err != nil {
+		return nil, errs.Internal("export devices: %w", err)
+	}
+	name := "devices-" + time.Now().In(s.location()).Format("20060102") + ".xlsx"
+	return &download{
+		contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+		filename:    name, body: buf.Bytes(),
+	}, nil
+}
+
+// download is a handler result sent as a file instead of the envelope.
+type download struct {
+	contentType string
+	filename    string // empty: shown inline
+	body        []byte
+	cache       string
+	release     func() // if set, called once body is written
+}
+
+func (d *download) write(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", d.contentType)
+	h.Set("Content-Length", strconv.Itoa(len(d.body)))
+	if d.filename != "" {
+		h.Set("Content-Disposition", `attachment; filename="`+d.filename+`"; filename*=UTF-8''`+url.PathEscape(d.filename))
+	}
+	if d.cache != "" {
+		h.Set("Cache-Control", d.cache)
+	}
+	w.WriteHeader(http.StatusOK)
+	w.Write(d.body)
+	if d.release != nil {
+		d.release()
+	}
+}
+
+func (s *Server) location() *time.Location {
+	if s.Location != nil {
+		return s.Location
+	}
+	return time.Local
+}

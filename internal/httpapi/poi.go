@@ -1,0 +1,312 @@
+package httpapi
+
+import (
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
+)
+
+// poiInfo serves GET /apis/poi/info?id= (or ?hashId=): the header of a detail page.
+func (s *Server) poiInfo(c *call) (any, error) {
+	d, r := c.device, c.right
+	return withRight(s.toDevice(c, d, time.Now()), r), nil
+}
+
+// poiDetail serves GET /apis/poi/detail?id= (or ?hashId=): everything about a device,
+// with its latest readings and, for its owner, why its last report was refused.
+func (s *Server) poiDetail(c *call) (any, error) {
+	d, r := c.device, c.right
+	dto := withRight(s.toDevice(c, d, time.Now()), r)
+	if r.Owner && d.LastError != nil {
+		dto.LastError = &lastErrorDTO{Time: d.LastError.At.UnixMilli(), Code: d.LastError.Code, Field: d.LastError.Field,
+			Message: i18n.Message(c.lang, d.LastError.Code, "", withField(d.LastError.Params, d.LastError.Field))}
+	}
+	latest, err := s.latest(c, d)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		deviceDTO
+		Sales  salesDTO    `json:"sales"`
+		Latest []latestDTO `json:"latest"`
+	}{dto, toSales(d), latest}, nil
+}
+
+// withField names the JSON path of a device error in its message.
+func withField(params map[string]any, field string) map[string]any {
+	out := map[string]any{"field": field}
+	for k, v := range params {
+		out[k] = v
+	}
+	return out
+}
+
+// poiIntro serves GET /apis/poi/{id}/intro: what kind of device this is.
+func (s *Server) poiIntro(c *call) (any, error) {
+	d := c.device
+	t := d.Type()
+	return struct {
+		ID       int64  `json:"id"`
+		SN       string `json:"sn"`
+		TypeID   int    `json:"typeId"`
+		TypeName string `json:"typeName"`
+		Model    string `json:"model"`
+		Category string `json:"category"`
+		Page     string `json:"page"`
+		Interval int    `json:"interval"` // minutes
+		Solar    bool   `json:"solar"`
+		Camera   bool   `json:"camera"`
+		Nodes    []int  `json:"nodes"`
+		Slave    bool   `json:"slave"`
+	}{d.ID, d.SN, d.TypeID, t.Name(c.lang), t.Model, string(t.Category), string(t.Page),
+		int(d.Interval() / time.Minute), t.Solar, t.Camera, nonNil(t.Nodes), d.Slave}, nil
+}
+
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
+type profileBody struct {
+	Name        string   `json:"name"`
+	Location    string   `json:"location"`
+	Lng         *float64 `json:"lng"`
+	Lat         *float64 `json:"lat"`
+	Altitude    *float64 `json:"altitude"`
+	InstallTime *int64   `json:"installTime"`
+}
+
+// poiProfile serves GET /apis/poi/{id}/profile.
+func (s *Server) poiProfile(c *call) (any, error) {
+	d := c.device
+	return profileBody{Name: d.Name, Location: d.Location, Lng: d.Lng, Lat: d.Lat, Altitude: d.Altitude,
+		InstallTime: ms(d.InstallAt)}, nil
+}
+
+// putProfile serves PUT /apis/poi/{id}/profile.
+func (s *Server) putProfile(c *call) (any, error) {
+	id := c.device.ID
+	var b profileBody
+	if err := decode(c, &b); err != nil {
+		return nil, err
+	}
+	p := devices.Profile{Name: b.Name, Location: b.Location, Lng: b.Lng, Lat: b.Lat, Altitude: b.Altitude}
+	if b.InstallTime != nil {
+		t := time.UnixMilli(*b.InstallTime)
+		p.InstallAt = &t
+	}
+	if err := s.Devices.UpdateProfile(c.r.Context(), c.account.ID, id, p); err != nil {
+		return nil, err
+	}
+	// Answer what was saved: the device dev() loaded is from before it.
+	var err error
+	if c.device, c.right, err = s.Devices.Get(c.r.Context(), c.account.ID, id); err != nil {
+		return nil, err
+	}
+	return s.poiProfile(c)
+}
+
+type latestDTO struct {
+	Param     string  `json:"param"`
+	Name      string  `json:"name"`
+	Unit      string  `json:"unit"`
+	Precision int     `json:"precision"`
+	Node      int     `json:"node"`
+	Time      int64   `json:"time"`
+	Value     float64 `json:"value"`
+}
+
+func (s *Server) latest(c *call, d *devices.Device) ([]latestDTO, error) {
+	rs, err := s.Telemetry.Latest(c.r.Context(), d.ID)
+	if err != nil {
+		return nil, err
+	}
+	t := d.Type()
+	out := make([]latestDTO, 0, len(rs))
+	for _, r := range rs {
+		l := latestDTO{Param: r.Param, Node: r.Node, Time: r.Time.UnixMilli(), Value: r.Value}
+		if p, ok := t.Param(r.Param); ok {
+			l.Name, l.Unit, l.Precision = p.Name(c.lang), p.Unit, p.Precision
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// poiDetect serves GET /apis/poi/{id}/detect: the latest value of each parameter.
+func (s *Server) poiDetect(c *call) (any, error) {
+	d := c.device
+	list, err := s.latest(c, d)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		LastReportTime *int64      `json:"lastReportTime"`
+		List           []latestDTO `json:"list"`
+	}{ms(d.LastReportAt), list}, nil
+}
+
+// poiIndicator serves GET /apis/poi/{id}/indicator: battery, signal,
+// charge voltage and last report, with the charging advice when low.
+func (s *Server) poiIndicator(c *call) (any, error) {
+	d := c.device
+	low := d.Battery != nil && *d.Battery < devices.LowBattery
+	advice := ""
+	if low {
+		advice = i18n.T(c.lang, "device.battery.chargeAdvice", nil)
+	}
+	st := d.StatusAt(time.Now())
+	return struct {
+		Battery        *float64 `json:"battery"`
+		LowBattery     bool     `json:"lowBattery"`
+		Advice         string   `json:"advice"`
+		Signal         *float64 `json:"signal"`
+		ChargeVoltage  *float64 `json:"chargeVoltage"`
+		LastReportTime *int64   `json:"lastReportTime"`
+		Status         string   `json:"status"`
+		Faults         []int    `json:"faults"`
+	}{d.Battery, low, advice, d.Signal, d.ChargeVoltage, ms(d.LastReportAt), string(st), nonNil(d.Faults)}, nil
+}
+
+type salesDTO struct {
+	InstallTime      *int64 `json:"installTime"`
+	ServiceUntil     *int64 `json:"serviceUntil"`
+	WarrantyUntil    *int64 `json:"warrantyUntil"`
+	ServiceExpired   bool   `json:"serviceExpired"`
+	WarrantyExpired  bool   `json:"warrantyExpired"`
+	RegistrationTime int64  `json:"registrationTime"`
+}
+
+func toSales(d *devices.Device) salesDTO {
+	now := time.Now()
+	return salesDTO{
+		InstallTime: ms(d.InstallAt), ServiceUntil: ms(d.ServiceUntil), WarrantyUntil: ms(d.WarrantyUntil),
+		ServiceExpired:   d.ServiceUntil != nil && now.After(*d.ServiceUntil),
+		WarrantyExpired:  d.WarrantyUntil != nil && now.After(*d.WarrantyUntil),
+		RegistrationTime: d.CreatedAt.UnixMilli(),
+	}
+}
+
+// poiSales serves GET /apis/poi/{id}/sales: data service period and warranty.
+func (s *Server) poiSales(c *call) (any, error) {
+	d := c.device
+	return toSales(d), nil
+}
+
+// poiRemove serves DELETE /apis/poi/{id}/remove.
+func (s *Server) poiRemove(c *call) (any, error) {
+	id := c.device.ID
+	return nil, s.Devices.Remove(c.r.Context(), c.account.ID, id)
+}
+
+// poiConfig serves GET /apis/poi/{id}/config.
+func (s *Server) poiConfig(c *call) (any, error) {
+	d := c.device
+	return d.Config, nil
+}
+
+// putConfig serves PUT /apis/poi/{id}/config.
+func (s *Server) putConfig(c *call) (any, error) {
+	id := c.device.ID
+	var cfg devices.Config
+	if err := decode(c, &cfg); err != nil {
+		return nil, err
+	}
+	if err := s.Devices.UpdateConfig(c.r.Context(), c.account.ID, id, cfg); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// poiEncryption serves GET /apis/poi/encryption?id=: the device's MQTT and
+// HTTP credentials, for its owner.
+func (s *Server) poiEncryption(c *call) (any, error) {
+	id := c.device.ID
+	d, key, err := s.Devices.Credentials(c.r.Context(), c.account.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		SN        string `json:"sn"`
+		Username  string `json:"username"`
+		Key       string `json:"key"`
+		Topic     string `json:"topic"`
+		Status    string `json:"statusTopic"`
+		LabelCode string `json:"labelCode"`
+	}{d.SN, d.SN, key, "devices/" + d.SN + "/telemetry", "devices/" + d.SN + "/status", s.Devices.LabelCode(d.SN)}, nil
+}
+
+// poiTopology serves GET /apis/poi/topology?id=: a host and its slaves.
+func (s *Server) poiTopology(c *call) (any, error) {
+	id := c.device.ID
+	host, slaves, err := s.Devices.Topology(c.r.Context(), c.account.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	out := struct {
+		Host   deviceDTO   `json:"host"`
+		Slaves []deviceDTO `json:"slaves"`
+	}{Host: s.toDevice(c, host, now), Slaves: []deviceDTO{}}
+	for _, sl := range slaves {
+		out.Slaves = append(out.Slaves, s.toDevice(c, sl, now))
+	}
+	return out, nil
+}
+
+// poiScan serves GET /apis/poi/scan?code=: what a device label says.
+func (s *Server) poiScan(c *call) (any, error) {
+	code := c.r.URL.Query().Get("code")
+	if code == "" {
+		return nil, errs.Invalid("code", "error.required")
+	}
+	sc, err := s.Devices.Scan(c.r.Context(), c.account.ID, code)
+	if err != nil {
+		return nil, err
+	}
+	t := sc.Device.Type()
+	out := struct {
+		SN       string `json:"sn"`
+		TypeID   int    `json:"typeId"`
+		TypeName string `json:"typeName"`
+		Model    string `json:"model"`
+		Bound    bool   `json:"bound"`
+		Mine     bool   `json:"mine"`
+		ID       *int64 `json:"id,omitempty"`
+		Name     string `json:"name,omitempty"`
+	}{SN: sc.Device.SN, TypeID: sc.Device.TypeID, TypeName: t.Name(c.lang), Model: t.Model, Bound: sc.Bound, Mine: sc.Mine}
+	if sc.Mine {
+		out.ID, out.Name = &sc.Device.ID, sc.Device.Name
+	}
+	return out, nil
+}
+
+// poiBind serves PUT /apis/poi/scan/bind {code, name}.
+func (s *Server) poiBind(c *call) (any, error) {
+	var b bindBody
+	if err := decode(c, &b); err != nil {
+		return nil, err
+	}
+	d, err := s.Devices.Bind(c.r.Context(), c.account.ID, b.Code, b.Name)
+	if err != nil {
+		return nil, err
+	}
+	return s.toDevice(c, d, time.Now()), nil
+}
+
+// bindBody is a scanned label's code and the name to give the device.
+type bindBody struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+func (b *bindBody) validate() error {
+	if b.Code == "" {
+		return errs.Invalid("code", "error.required")
+	}
+	return nil
+}
