@@ -120,7 +120,6 @@ func returnURL(r *http.Request) string {
 	return "/login?redirect=" + url.QueryEscape(back)
 }
 
-
 func logLevel(status int) slog.Level {
 	if status >= 500 {
 		return slog.LevelError

@@ -182,7 +182,6 @@ func toGrantee(e sharing.Entry) granteeDTO {
 		Purview: toPurview(e.Right), GrantTime: e.At.UnixMilli()}
 }
 
-
 // sharedWithMe serves GET /apis/authorized/devices.
 func (s *Server) sharedWithMe(c *call) (any, error) {
 	es, err := s.Sharing.SharedWithMe(c.r.Context(), c.account.ID)
