@@ -44,6 +44,7 @@ type Main struct {
 	Accounts *accounts.Service
 	Devices  *devices.Service
 	Writer   *telemetry.Writer
+	History  *telemetry.History // every read of stored readings
 	Ingest   *ingest.Pipeline
 	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
 	Consumer *ingest.Consumer // with --mqtt-broker
@@ -150,7 +151,7 @@ func (m *Main) Run(ctx context.Context) error {
 	an := analysis.New(analysis.Options{Devices: m.Devices, Telemetry: db, Store: db, Forecast: fc, Location: m.loc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
 		Analyses: an,
-		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
+		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
@@ -241,6 +242,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 		return err
 	}
 	m.Devices = devices.NewService(m.DB, keys)
+	m.History = telemetry.NewHistory(m.DB, m.loc)
 	m.Notifier = &notify.Worker{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log}
 	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(*rules.Event) { m.Notifier.Wake() }}
 	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
@@ -289,7 +291,7 @@ func (m *Main) startIngest(ctx context.Context) error {
 // startExports builds the export service, with the mail server of
 // --smtp-url when one is set; without it exports are refused.
 func (m *Main) startExports() error {
-	o := exports.Options{Store: m.DB, Devices: m.Devices, Telemetry: m.DB, Location: m.loc, Log: m.Log}
+	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
 		if err != nil {

@@ -20,12 +20,6 @@ type Devices interface {
 	Authorize(ctx context.Context, viewer, id int64, need devices.Need) (*devices.Device, devices.Right, error)
 }
 
-// Telemetry reads what an export writes.
-type Telemetry interface {
-	Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error)
-	Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, error)
-}
-
 // Mailer sends a message (mail.Sender).
 type Mailer interface {
 	Send(ctx context.Context, m *mail.Message) error
@@ -33,9 +27,10 @@ type Mailer interface {
 
 // Options configure the service and its worker.
 type Options struct {
-	Store     Store
-	Devices   Devices
-	Telemetry Telemetry
+	Store   Store
+	Devices Devices
+	// History reads what an export writes.
+	History *telemetry.History
 	// Mailer sends the files; nil refuses new exports (no mail server).
 	Mailer Mailer
 	// Location is where days begin and the times in files are written.

@@ -59,7 +59,7 @@ func newFixture(t *testing.T, db *store.DB, edit func(*exports.Options)) *fixtur
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, db: db, devices: devices.NewService(db, keys), smtp: smtp, owner: a.ID}
-	o := exports.Options{Store: db, Devices: f.devices, Telemetry: db, Mailer: sender, Location: shanghai,
+	o := exports.Options{Store: db, Devices: f.devices, History: telemetry.NewHistory(db, shanghai), Mailer: sender, Location: shanghai,
 		Backoff: []time.Duration{time.Millisecond}, Heartbeat: 5 * time.Millisecond, Poll: 5 * time.Millisecond,
 		TempDir: t.TempDir()}
 	if edit != nil {
@@ -261,7 +261,7 @@ func TestWorker_TakesOverACrashedRun(t *testing.T) {
 // blockingTelemetry holds the second window's read until the store shows the
 // progress of the first.
 type blockingTelemetry struct {
-	exports.Telemetry
+	telemetry.HistoryStore
 	db    *store.DB
 	job   atomic.Pointer[string]
 	calls atomic.Int32
@@ -282,13 +282,13 @@ func (b *blockingTelemetry) Series(ctx context.Context, q telemetry.Query) ([]te
 			time.Sleep(time.Millisecond)
 		}
 	}
-	return b.Telemetry.Series(ctx, q)
+	return b.HistoryStore.Series(ctx, q)
 }
 
 func TestWorker_ProgressWhileWriting(t *testing.T) {
 	db := storetest.OpenSQLite(t)
-	bt := &blockingTelemetry{Telemetry: db, db: db}
-	f := newFixture(t, db, func(o *exports.Options) { o.Telemetry = bt })
+	bt := &blockingTelemetry{HistoryStore: db, db: db}
+	f := newFixture(t, db, func(o *exports.Options) { o.History = telemetry.NewHistory(bt, shanghai) })
 	d := f.device("RG0000000005", 6)
 	begin := time.Date(2026, 3, 1, 0, 0, 0, 0, shanghai)
 	end := begin.AddDate(0, 0, 21)
@@ -389,7 +389,7 @@ func TestService_ExportRight(t *testing.T) {
 	})
 	t.Run("ErrUnavailableWithoutMail", func(t *testing.T) {
 		rs.set(devices.OwnerRight)
-		svc := exports.New(exports.Options{Store: db, Devices: rs, Telemetry: db})
+		svc := exports.New(exports.Options{Store: db, Devices: rs, History: telemetry.NewHistory(db, nil)})
 		_, err := svc.Create(context.Background(), f.owner, d.ID, req)
 		if e := errs.As(err); e == nil || e.Kind != errs.EUnavailable || e.Code != "export.mailNotConfigured" {
 			t.Fatalf("got %v", err)

@@ -74,12 +74,12 @@ func columns(t *devices.Type, j *Job) []column {
 	return out
 }
 
-// query is the store query of j's columns. It names every node it needs
+// query is the history query of j's columns. It names every node it needs
 // (0 for the device as a whole): with parameter, node and time all bound,
 // each window's read seeks straight to its rows instead of scanning every
 // reading of the parameter.
-func query(j *Job, cols []column) telemetry.Query {
-	q := telemetry.Query{DeviceID: j.DeviceID, Params: j.Params, Begin: j.Begin, End: j.End}
+func query(j *Job, cols []column) telemetry.HistoryQuery {
+	q := telemetry.HistoryQuery{DeviceID: j.DeviceID, Params: j.Params, Begin: j.Begin, End: j.End, Daily: j.Dim == DimDaily}
 	for _, c := range cols {
 		if !slices.Contains(q.Nodes, c.node) {
 			q.Nodes = append(q.Nodes, c.node)
@@ -127,7 +127,7 @@ func (s *Service) writeRaw(ctx context.Context, tbl *sheet.Table, j *Job, cols [
 		colOf[seriesKey{c.param.ID, c.node}] = i
 	}
 	type cursor struct {
-		s   *telemetry.Series
+		s   *telemetry.HistorySeries
 		col int
 		i   int
 	}
@@ -140,7 +140,7 @@ func (s *Service) writeRaw(ctx context.Context, tbl *sheet.Table, j *Job, cols [
 			to = j.End
 		}
 		q.Begin, q.End = from, to
-		series, err := s.o.Telemetry.Series(ctx, q)
+		series, err := s.o.History.Read(ctx, q)
 		if err != nil {
 			return err
 		}
@@ -192,34 +192,31 @@ func (s *Service) writeDaily(ctx context.Context, tbl *sheet.Table, j *Job, cols
 		k := seriesKey{c.param.ID, c.node}
 		colsOf[k] = append(colsOf[k], i)
 	}
-	q := query(j, cols)
-	// A day is stored under its local midnight: start at the midnight of
-	// the day Begin falls in, so that day is included.
-	y, m, d := j.Begin.In(s.o.Location).Date()
-	q.Begin = time.Date(y, m, d, 0, 0, 0, 0, s.o.Location)
-	days, err := s.o.Telemetry.Days(ctx, q)
+	series, err := s.o.History.Read(ctx, query(j, cols))
 	if err != nil {
 		return err
 	}
 	rows := map[int64][]float64{}
 	var order []int64
-	for _, day := range days {
-		idx := colsOf[seriesKey{day.Param, day.Node}]
-		if len(idx) == 0 || day.Count == 0 {
-			continue
-		}
-		at := day.Day.UnixMilli()
-		row, ok := rows[at]
-		if !ok {
-			row = make([]float64, len(cols))
-			for i := range row {
-				row[i] = math.NaN()
+	for _, sr := range series {
+		for _, day := range sr.Days {
+			idx := colsOf[seriesKey{day.Param, day.Node}]
+			if len(idx) == 0 || day.Count == 0 {
+				continue
 			}
-			rows[at] = row
-			order = append(order, at)
-		}
-		for _, i := range idx {
-			row[i] = roundTo(day.Stat(string(cols[i].agg)), dailyDigits)
+			at := day.Day.UnixMilli()
+			row, ok := rows[at]
+			if !ok {
+				row = make([]float64, len(cols))
+				for i := range row {
+					row[i] = math.NaN()
+				}
+				rows[at] = row
+				order = append(order, at)
+			}
+			for _, i := range idx {
+				row[i] = roundTo(day.Stat(string(cols[i].agg)), dailyDigits)
+			}
 		}
 	}
 	slices.Sort(order)

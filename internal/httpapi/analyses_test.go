@@ -62,7 +62,7 @@ func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
 	fc := forecast.New(forecast.Config{BaseURL: forecastURL, TTL: time.Hour, Location: shanghai})
 	a := analysis.New(analysis.Options{Devices: dev, Telemetry: db, Store: db, Forecast: fc, Location: shanghai,
 		Log: slog.New(slog.DiscardHandler)})
-	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
+	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, shanghai), Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
 		Log: slog.New(slog.DiscardHandler)}, a))
 	t.Cleanup(srv.Close)

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -148,189 +147,18 @@ func (s *Server) parseHistory(c *call) (*historyQuery, error) {
 	return h, nil
 }
 
-// storeQuery is the store query for h: surface readings are node 0, so a
-// node filter must let them through.
-func (h *historyQuery) storeQuery() telemetry.Query {
-	q := telemetry.Query{DeviceID: h.dev.ID, Params: h.params, Begin: h.begin, End: h.end}
+// read reads h's series through the history service. Device-wide
+// readings are node 0, so a node filter lets them through.
+func (s *Server) read(c *call, h *historyQuery, points int) ([]telemetry.HistorySeries, error) {
+	q := telemetry.HistoryQuery{DeviceID: h.dev.ID, Params: h.params, Begin: h.begin, End: h.end,
+		Daily: h.daily, Points: points}
+	if h.aggregated != "none" {
+		q.Combine = telemetry.Combine(h.aggregated)
+	}
 	if len(h.nodes) > 0 {
 		q.Nodes = append([]int{0}, h.nodes...)
 	}
-	return q
-}
-
-// series is one parameter at one node (or aggregated across nodes, Node 0).
-type series struct {
-	param string
-	node  int
-	ts    []int64
-	v     []float64
-}
-
-func (s *Server) rawSeries(c *call, h *historyQuery) ([]*series, error) {
-	rs, err := s.Telemetry.Series(c.r.Context(), h.storeQuery())
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*series, len(rs))
-	for i := range rs {
-		out[i] = &series{param: rs[i].Param, node: rs[i].Node, ts: rs[i].TS, v: rs[i].V}
-	}
-	if h.aggregated != "none" {
-		out = aggregateRaw(out, h.aggregated)
-	}
-	return out, nil
-}
-
-// aggregateRaw merges the node series of each per-node parameter into one,
-// combining the readings of one report (same time) with how.
-func aggregateRaw(in []*series, how string) []*series {
-	var out []*series
-	byParam := map[string][]*series{}
-	var order []string
-	for _, s := range in {
-		if s.node == 0 {
-			out = append(out, s)
-			continue
-		}
-		if _, ok := byParam[s.param]; !ok {
-			order = append(order, s.param)
-		}
-		byParam[s.param] = append(byParam[s.param], s)
-	}
-	for _, p := range order {
-		type acc struct {
-			sum, min, max float64
-			n             int
-		}
-		at := map[int64]*acc{}
-		for _, s := range byParam[p] {
-			for i, t := range s.ts {
-				a := at[t]
-				if a == nil {
-					at[t] = &acc{sum: s.v[i], min: s.v[i], max: s.v[i], n: 1}
-					continue
-				}
-				a.sum, a.n = a.sum+s.v[i], a.n+1
-				a.min, a.max = math.Min(a.min, s.v[i]), math.Max(a.max, s.v[i])
-			}
-		}
-		m := &series{param: p}
-		for t := range at {
-			m.ts = append(m.ts, t)
-		}
-		slices.Sort(m.ts)
-		m.v = make([]float64, len(m.ts))
-		for i, t := range m.ts {
-			a := at[t]
-			switch how {
-			case "max":
-				m.v[i] = a.max
-			case "min":
-				m.v[i] = a.min
-			default:
-				m.v[i] = a.sum / float64(a.n)
-			}
-		}
-		out = append(out, m)
-	}
-	slices.SortStableFunc(out, func(a, b *series) int {
-		return cmp.Or(strings.Compare(a.param, b.param), cmp.Compare(a.node, b.node))
-	})
-	return out
-}
-
-// daySeries is one parameter's daily rollups at one node.
-type daySeries struct {
-	param string
-	node  int
-	days  []telemetry.Day
-}
-
-func (s *Server) dailySeries(c *call, h *historyQuery) ([]*daySeries, error) {
-	q := h.storeQuery()
-	// A day is stored under its local midnight: start at the midnight of the
-	// day begin falls in, so that day is included.
-	y, m, d := h.begin.In(s.location()).Date()
-	q.Begin = time.Date(y, m, d, 0, 0, 0, 0, s.location())
-	days, err := s.Telemetry.Days(c.r.Context(), q)
-	if err != nil {
-		return nil, err
-	}
-	// days come series by series: each series is a slice of them.
-	var out []*daySeries
-	for i := 0; i < len(days); {
-		j := i + 1
-		for j < len(days) && days[j].Param == days[i].Param && days[j].Node == days[i].Node {
-			j++
-		}
-		out = append(out, &daySeries{param: days[i].Param, node: days[i].Node, days: days[i:j:j]})
-		i = j
-	}
-	if h.aggregated != "none" {
-		out = aggregateDaily(out, h.aggregated)
-	}
-	return out, nil
-}
-
-// aggregateDaily merges per-node daily series: each statistic of a day is
-// combined across nodes with how (the average of the nodes' averages, the
-// largest of their maxima, …).
-func aggregateDaily(in []*daySeries, how string) []*daySeries {
-	var out []*daySeries
-	byParam := map[string][]*daySeries{}
-	var order []string
-	for _, s := range in {
-		if s.node == 0 {
-			out = append(out, s)
-			continue
-		}
-		if _, ok := byParam[s.param]; !ok {
-			order = append(order, s.param)
-		}
-		byParam[s.param] = append(byParam[s.param], s)
-	}
-	combine := func(a, b float64, n int) float64 {
-		switch how {
-		case "max":
-			return math.Max(a, b)
-		case "min":
-			return math.Min(a, b)
-		}
-		return a + (b-a)/float64(n) // running mean
-	}
-	for _, p := range order {
-		type acc struct {
-			d telemetry.Day
-			n int
-		}
-		at := map[int64]*acc{}
-		for _, s := range byParam[p] {
-			for _, d := range s.days {
-				k := d.Day.UnixMilli()
-				a := at[k]
-				avg := d.Avg()
-				if a == nil {
-					x := d
-					x.Node, x.Sum, x.Count = 0, avg, 1 // Sum holds the combined average from here on
-					at[k] = &acc{d: x, n: 1}
-					continue
-				}
-				a.n++
-				a.d.Min, a.d.Max = combine(a.d.Min, d.Min, a.n), combine(a.d.Max, d.Max, a.n)
-				a.d.Last, a.d.Sum = combine(a.d.Last, d.Last, a.n), combine(a.d.Sum, avg, a.n)
-			}
-		}
-		m := &daySeries{param: p}
-		for _, a := range at {
-			m.days = append(m.days, a.d)
-		}
-		slices.SortFunc(m.days, func(a, b telemetry.Day) int { return a.Day.Compare(b.Day) })
-		out = append(out, m)
-	}
-	slices.SortStableFunc(out, func(a, b *daySeries) int {
-		return cmp.Or(strings.Compare(a.param, b.param), cmp.Compare(a.node, b.node))
-	})
-	return out
+	return s.History.Read(c.r.Context(), q)
 }
 
 type seriesHead struct {
@@ -364,20 +192,6 @@ type dayDTO struct {
 	Value float64 `json:"value"` // the parameter's first daily aggregation
 }
 
-// dayValue returns a day's statistic by aggregation name.
-func dayValue(d telemetry.Day, agg devices.Agg, aggregated bool) float64 {
-	if aggregated {
-		// Sum is the nodes' mean daily average here.
-		switch agg {
-		case devices.AggSum:
-			return d.Sum * float64(d.Count)
-		case devices.AggAvg:
-			return d.Sum
-		}
-	}
-	return d.Stat(string(agg))
-}
-
 func (h *historyQuery) primary(param string) devices.Agg {
 	if p, ok := h.typ.Param(param); ok && len(p.Daily) > 0 {
 		return p.Daily[0]
@@ -408,15 +222,15 @@ func (s *Server) datapointsV2(c *call) (any, error) {
 		Series     any    `json:"series"`
 	}{Begin: h.begin.UnixMilli(), End: h.end.UnixMilli(), Dim: "raw", Aggregated: h.aggregated}
 	if !h.daily {
-		ss, err := s.rawSeries(c, h)
+		ss, err := s.read(c, h, 0)
 		if err != nil {
 			return nil, err
 		}
 		out := make([]rawOut, 0, len(ss))
 		for _, sr := range ss {
-			o := rawOut{seriesHead: h.head(c, sr.param, sr.node), Points: make([][2]float64, len(sr.ts))}
-			for i := range sr.ts {
-				o.Points[i] = [2]float64{float64(sr.ts[i]), sr.v[i]}
+			o := rawOut{seriesHead: h.head(c, sr.Param, sr.Node), Points: make([][2]float64, len(sr.TS))}
+			for i := range sr.TS {
+				o.Points[i] = [2]float64{float64(sr.TS[i]), sr.V[i]}
 			}
 			out = append(out, o)
 		}
@@ -424,19 +238,16 @@ func (s *Server) datapointsV2(c *call) (any, error) {
 		return resp, nil
 	}
 	resp.Dim = "daily"
-	ds, err := s.dailySeries(c, h)
+	ds, err := s.read(c, h, 0)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]dailyOut, 0, len(ds))
 	for _, sr := range ds {
-		head := h.head(c, sr.param, sr.node)
-		o := dailyOut{seriesHead: head, Daily: h.dailyAggs(sr.param), Points: make([]dayDTO, len(sr.days))}
-		agg := head.Aggregated != ""
-		for i, d := range sr.days {
-			o.Points[i] = dayDTO{Time: d.Day.UnixMilli(), Avg: dayValue(d, devices.AggAvg, agg), Min: d.Min, Max: d.Max,
-				Sum: dayValue(d, devices.AggSum, agg), Last: d.Last, Count: d.Count,
-				Value: dayValue(d, h.primary(sr.param), agg)}
+		o := dailyOut{seriesHead: h.head(c, sr.Param, sr.Node), Daily: h.dailyAggs(sr.Param), Points: make([]dayDTO, len(sr.Days))}
+		for i, d := range sr.Days {
+			o.Points[i] = dayDTO{Time: d.Day.UnixMilli(), Avg: d.Avg(), Min: d.Min, Max: d.Max, Sum: d.Sum, Last: d.Last,
+				Count: d.Count, Value: d.Stat(string(h.primary(sr.Param)))}
 		}
 		out = append(out, o)
 	}
@@ -483,30 +294,28 @@ func (s *Server) datapointsV3(c *call) (any, error) {
 		Series     []col  `json:"series"`
 	}{Begin: h.begin.UnixMilli(), End: h.end.UnixMilli(), Dim: "raw", Aggregated: h.aggregated, Points: h.points, Series: []col{}}
 	if !h.daily {
-		ss, err := s.rawSeries(c, h)
+		ss, err := s.read(c, h, h.points)
 		if err != nil {
 			return nil, err
 		}
 		for _, sr := range ss {
-			t, v := telemetry.Downsample(sr.ts, sr.v, h.points)
-			out.Series = append(out.Series, col{seriesHead: h.head(c, sr.param, sr.node), Total: len(sr.ts),
-				T: t, V: v, Sampled: len(t) < len(sr.ts)})
+			out.Series = append(out.Series, col{seriesHead: h.head(c, sr.Param, sr.Node), Total: sr.Total,
+				T: sr.TS, V: sr.V, Sampled: sr.Sampled()})
 		}
 		return out, nil
 	}
 	out.Dim = "daily"
-	ds, err := s.dailySeries(c, h)
+	ds, err := s.read(c, h, 0)
 	if err != nil {
 		return nil, err
 	}
 	for _, sr := range ds {
-		head := h.head(c, sr.param, sr.node)
-		agg := h.primary(sr.param)
-		o := col{seriesHead: head, Agg: string(agg), Total: len(sr.days),
-			T: make([]int64, len(sr.days)), V: make([]float64, len(sr.days)),
-			Min: make([]float64, len(sr.days)), Max: make([]float64, len(sr.days))}
-		for i, d := range sr.days {
-			o.T[i], o.V[i], o.Min[i], o.Max[i] = d.Day.UnixMilli(), roundTo(dayValue(d, agg, head.Aggregated != ""), dailyDigits), roundTo(d.Min, dailyDigits), roundTo(d.Max, dailyDigits)
+		agg := h.primary(sr.Param)
+		n := len(sr.Days)
+		o := col{seriesHead: h.head(c, sr.Param, sr.Node), Agg: string(agg), Total: n,
+			T: make([]int64, n), V: make([]float64, n), Min: make([]float64, n), Max: make([]float64, n)}
+		for i, d := range sr.Days {
+			o.T[i], o.V[i], o.Min[i], o.Max[i] = d.Day.UnixMilli(), roundTo(d.Stat(string(agg)), dailyDigits), roundTo(d.Min, dailyDigits), roundTo(d.Max, dailyDigits)
 		}
 		// Ten years of days is 3,650 points: thin only the value column when
 		// asked for fewer; min and max bands stay whole days.

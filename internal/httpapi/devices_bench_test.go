@@ -121,7 +121,7 @@ func newBenchEnv(tb testing.TB, db *store.DB) *benchEnv {
 	tb.Cleanup(w.Close)
 	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
 	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div id=root></div>")}}
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app}))
 	tb.Cleanup(srv.Close)
 	a, err := db.FindAccountByNumber(ctx, "farmer01")

@@ -66,7 +66,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
 	t.Cleanup(w.Close)
 	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy,
 		Rules:   &rules.Service{Store: db, Devices: dev},
 		Push:    &push.Service{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}},

@@ -339,7 +339,7 @@ func (s *Server) oaLatest(c *call, app *openapi.App) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs, err := s.Telemetry.Latest(c.r.Context(), d.ID)
+	rs, err := s.History.Latest(c.r.Context(), d.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -400,7 +400,7 @@ func (s *Server) oaHistory(c *call, app *openapi.App) (any, error) {
 	if !end.After(begin) || end.Sub(begin) > limit {
 		return nil, errs.Invalid("end", "openapi.range").With(map[string]any{"days": int(limit.Hours() / 24)})
 	}
-	tq := telemetry.Query{DeviceID: d.ID, Begin: begin, End: end}
+	tq := telemetry.HistoryQuery{DeviceID: d.ID, Begin: begin, End: end, Daily: dim == "daily"}
 	t := d.Type()
 	if v := q.Get("params"); v != "" {
 		for p := range strings.SplitSeq(v, ",") {
@@ -422,11 +422,11 @@ func (s *Server) oaHistory(c *call, app *openapi.App) (any, error) {
 			tq.Nodes = append(tq.Nodes, depth)
 		}
 	}
+	series, err := s.History.Read(c.r.Context(), tq)
+	if err != nil {
+		return nil, err
+	}
 	if dim == "raw" {
-		series, err := s.Telemetry.Series(c.r.Context(), tq)
-		if err != nil {
-			return nil, err
-		}
 		type column struct {
 			Param  string    `json:"param"`
 			Node   int       `json:"node"`
@@ -443,10 +443,6 @@ func (s *Server) oaHistory(c *call, app *openapi.App) (any, error) {
 			Series []column `json:"series"`
 		}{d.SN, dim, out}, nil
 	}
-	days, err := s.Telemetry.Days(c.r.Context(), tq)
-	if err != nil {
-		return nil, err
-	}
 	type day struct {
 		Param string  `json:"param"`
 		Node  int     `json:"node"`
@@ -457,9 +453,11 @@ func (s *Server) oaHistory(c *call, app *openapi.App) (any, error) {
 		Sum   float64 `json:"sum"`
 		Count int     `json:"count"`
 	}
-	out := make([]day, len(days))
-	for i, x := range days {
-		out[i] = day{x.Param, x.Node, x.Day.In(s.location()).Format(time.DateOnly), x.Min, x.Max, x.Sum / float64(max(x.Count, 1)), x.Sum, x.Count}
+	out := []day{}
+	for _, sr := range series {
+		for _, x := range sr.Days {
+			out = append(out, day{x.Param, x.Node, x.Day.In(s.location()).Format(time.DateOnly), x.Min, x.Max, x.Sum / float64(max(x.Count, 1)), x.Sum, x.Count})
+		}
 	}
 	return struct {
 		SN   string `json:"sn"`

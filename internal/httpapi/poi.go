@@ -121,7 +121,7 @@ type latestDTO struct {
 }
 
 func (s *Server) latest(c *call, d *devices.Device) ([]latestDTO, error) {
-	rs, err := s.Telemetry.Latest(c.r.Context(), d.ID)
+	rs, err := s.History.Latest(c.r.Context(), d.ID)
 	if err != nil {
 		return nil, err
 	}

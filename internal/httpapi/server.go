@@ -30,11 +30,11 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	Accounts  *accounts.Service
-	Devices   *devices.Service
-	Telemetry TelemetryReader
-	Images    ImageReader
-	Ingest    *ingest.Pipeline
+	Accounts *accounts.Service
+	Devices  *devices.Service
+	History  *telemetry.History
+	Images   ImageReader
+	Ingest   *ingest.Pipeline
 	// Exports sends data by e-mail; nil answers that mail is not set up.
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
@@ -65,14 +65,6 @@ type Options struct {
 	// TrustProxy takes the client address from X-Forwarded-For and the scheme
 	// from X-Forwarded-Proto.
 	TrustProxy bool
-}
-
-// TelemetryReader reads stored readings.
-type TelemetryReader interface {
-	Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Reading, error)
-	Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error)
-	Days(ctx context.Context, q telemetry.Query) ([]telemetry.Day, error)
-	Latest(ctx context.Context, deviceID int64) ([]telemetry.Reading, error)
 }
 
 // ImageReader reads stored camera images.
