@@ -15,13 +15,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-func (s *Server) apps() (*openapi.Service, error) {
-	if s.OpenAPI == nil {
-		return nil, errs.New(errs.EUnavailable, "openapi.disabled")
-	}
-	return s.OpenAPI, nil
-}
-
 type appDTO struct {
 	ID         int64   `json:"id"`
 	Name       string  `json:"name"`
@@ -57,25 +50,21 @@ type appBody struct {
 	DeviceIDs []int64 `json:"deviceIds"`
 }
 
-func (b appBody) app(owner int64) (*openapi.App, error) {
-	a := &openapi.App{OwnerID: owner, Name: b.Name, PushURL: b.PushURL, DeviceIDs: b.DeviceIDs}
+func (b *appBody) validate() error {
 	switch b.Range {
-	case "", "all":
-		a.AllDevices = true
-	case "devices":
-	default:
-		return nil, errs.Invalid("range", "query.unknownValue")
+	case "", "all", "devices":
+		return nil
 	}
-	return a, nil
+	return errs.Invalid("range", "query.unknownValue")
+}
+
+func (b *appBody) app(owner int64) *openapi.App {
+	return &openapi.App{OwnerID: owner, Name: b.Name, PushURL: b.PushURL, DeviceIDs: b.DeviceIDs, AllDevices: b.Range != "devices"}
 }
 
 // appList serves GET /apis/openapi/applications.
 func (s *Server) appList(c *call) (any, error) {
-	svc, err := s.apps()
-	if err != nil {
-		return nil, err
-	}
-	as, err := svc.List(c.r.Context(), c.account.ID)
+	as, err := s.OpenAPI.List(c.r.Context(), c.account.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -89,19 +78,12 @@ func (s *Server) appList(c *call) (any, error) {
 // appCreate serves POST /apis/openapi/application: the answer carries the
 // secret, the only time it is shown.
 func (s *Server) appCreate(c *call) (any, error) {
-	svc, err := s.apps()
-	if err != nil {
-		return nil, err
-	}
 	var b appBody
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	a, err := b.app(c.account.ID)
-	if err != nil {
-		return nil, err
-	}
-	secret, err := svc.Create(c.r.Context(), a)
+	a := b.app(c.account.ID)
+	secret, err := s.OpenAPI.Create(c.r.Context(), a)
 	if err != nil {
 		return nil, err
 	}
@@ -111,22 +93,13 @@ func (s *Server) appCreate(c *call) (any, error) {
 	}{toApp(a), secret}, nil
 }
 
-func (s *Server) appAndID(c *call) (*openapi.Service, int64, error) {
-	svc, err := s.apps()
-	if err != nil {
-		return nil, 0, err
-	}
-	id, err := pathID(c, "id")
-	return svc, id, err
-}
-
 // appGet serves GET /apis/openapi/application/{id}.
 func (s *Server) appGet(c *call) (any, error) {
-	svc, id, err := s.appAndID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
-	a, err := svc.Get(c.r.Context(), c.account.ID, id)
+	a, err := s.OpenAPI.Get(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +108,7 @@ func (s *Server) appGet(c *call) (any, error) {
 
 // appUpdate serves PUT /apis/openapi/application/{id}.
 func (s *Server) appUpdate(c *call) (any, error) {
-	svc, id, err := s.appAndID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
@@ -143,12 +116,9 @@ func (s *Server) appUpdate(c *call) (any, error) {
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	a, err := b.app(c.account.ID)
-	if err != nil {
-		return nil, err
-	}
+	a := b.app(c.account.ID)
 	a.ID = id
-	if err := svc.Update(c.r.Context(), a); err != nil {
+	if err := s.OpenAPI.Update(c.r.Context(), a); err != nil {
 		return nil, err
 	}
 	return toApp(a), nil
@@ -156,16 +126,16 @@ func (s *Server) appUpdate(c *call) (any, error) {
 
 // appDelete serves DELETE /apis/openapi/application/{id}.
 func (s *Server) appDelete(c *call) (any, error) {
-	svc, id, err := s.appAndID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
-	return nil, svc.Delete(c.r.Context(), c.account.ID, id)
+	return nil, s.OpenAPI.Delete(c.r.Context(), c.account.ID, id)
 }
 
 // appPublish serves PUT /apis/openapi/application/{id}/publish {published}.
 func (s *Server) appPublish(c *call) (any, error) {
-	svc, id, err := s.appAndID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +143,7 @@ func (s *Server) appPublish(c *call) (any, error) {
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	a, err := svc.Publish(c.r.Context(), c.account.ID, id, *b.Published)
+	a, err := s.OpenAPI.Publish(c.r.Context(), c.account.ID, id, *b.Published)
 	if err != nil {
 		return nil, err
 	}
@@ -194,11 +164,11 @@ func (b *publishBody) validate() error {
 
 // appSecret serves POST /apis/openapi/application/{id}/secret.
 func (s *Server) appSecret(c *call) (any, error) {
-	svc, id, err := s.appAndID(c)
+	id, err := pathID(c, "id")
 	if err != nil {
 		return nil, err
 	}
-	secret, err := svc.ResetSecret(c.r.Context(), c.account.ID, id)
+	secret, err := s.OpenAPI.ResetSecret(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -229,9 +199,6 @@ func (s *Server) signed(fn signedFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := &call{w: w, r: r, lang: i18n.Parse(r.Header.Get("lang"))}
 		s.serveAPI(w, r, c, func(c *call) (any, error) {
-			if s.OpenAPI == nil {
-				return nil, errs.New(errs.EUnavailable, "openapi.disabled")
-			}
 			body, err := io.ReadAll(io.LimitReader(r.Body, maxSignedBody+1))
 			if err != nil || len(body) > maxSignedBody {
 				return nil, errs.New(errs.EInvalid, "error.badJSON")

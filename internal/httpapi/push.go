@@ -10,13 +10,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/push"
 )
 
-func (s *Server) pushService() (*push.Service, error) {
-	if s.Push == nil {
-		return nil, errs.New(errs.EUnavailable, "push.disabled")
-	}
-	return s.Push, nil
-}
-
 type channelDTO struct {
 	ID           int64    `json:"id"`
 	Name         string   `json:"name"`
@@ -69,21 +62,17 @@ func window(c *call) (string, time.Time, error) {
 
 // channelList serves GET …/list: the channels with their live figures.
 func (s *Server) channelList(c *call) (any, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, err
-	}
 	w, since, err := window(c)
 	if err != nil {
 		return nil, err
 	}
-	cs, err := svc.List(c.r.Context(), c.account.ID, push.KindChannel)
+	cs, err := s.Push.List(c.r.Context(), c.account.ID, push.KindChannel)
 	if err != nil {
 		return nil, err
 	}
 	all := make([]channelDTO, len(cs))
 	for i, ch := range cs {
-		st, err := svc.Stats(c.r.Context(), c.account.ID, ch.ID, since)
+		st, err := s.Push.Stats(c.r.Context(), c.account.ID, ch.ID, since)
 		if err != nil {
 			return nil, err
 		}
@@ -94,7 +83,7 @@ func (s *Server) channelList(c *call) (any, error) {
 
 // channelGet serves GET …/get?id=: one channel with its figures.
 func (s *Server) channelGet(c *call) (any, error) {
-	svc, _, id, err := s.channelBodyID(c)
+	_, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
@@ -102,14 +91,14 @@ func (s *Server) channelGet(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch, err := svc.Get(c.r.Context(), c.account.ID, id)
+	ch, err := s.Push.Get(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
 	if ch.Kind != push.KindChannel { // an application's push address is not a channel
 		return nil, errs.ErrNotFound
 	}
-	st, err := svc.Stats(c.r.Context(), c.account.ID, ch.ID, since)
+	st, err := s.Push.Stats(c.r.Context(), c.account.ID, ch.ID, since)
 	if err != nil {
 		return nil, err
 	}
@@ -127,16 +116,12 @@ type channelBody struct {
 // channelCreate serves POST …/create; the answer carries the signing
 // secret, the only time it is shown.
 func (s *Server) channelCreate(c *call) (any, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, err
-	}
 	var b channelBody
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	ch := &push.Channel{OwnerID: c.account.ID, Name: b.Name, URL: b.URL, DeviceIDs: b.DeviceIDs}
-	secret, err := svc.Create(c.r.Context(), ch)
+	secret, err := s.Push.Create(c.r.Context(), ch)
 	if err != nil {
 		return nil, err
 	}
@@ -148,16 +133,12 @@ func (s *Server) channelCreate(c *call) (any, error) {
 
 // channelUpdate serves PUT …/update.
 func (s *Server) channelUpdate(c *call) (any, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, err
-	}
 	var b channelBody
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
 	ch := &push.Channel{ID: b.ID, OwnerID: c.account.ID, Name: b.Name, URL: b.URL, DeviceIDs: b.DeviceIDs}
-	if err := svc.Update(c.r.Context(), ch); err != nil {
+	if err := s.Push.Update(c.r.Context(), ch); err != nil {
 		return nil, err
 	}
 	return toChannel(ch, nil, ""), nil
@@ -178,49 +159,45 @@ func channelID(c *call, body *channelBody) (int64, error) {
 	return 0, errs.Invalid("id", "error.required")
 }
 
-func (s *Server) channelBodyID(c *call) (*push.Service, *channelBody, int64, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, nil, 0, err
-	}
+func channelBodyID(c *call) (*channelBody, int64, error) {
 	var b channelBody
 	if c.r.Method != http.MethodGet && c.r.Method != http.MethodDelete {
 		if err := decodeOptional(c, &b); err != nil {
-			return nil, nil, 0, err
+			return nil, 0, err
 		}
 	}
 	id, err := channelID(c, &b)
-	return svc, &b, id, err
+	return &b, id, err
 }
 
 // channelDelete serves DELETE …/delete?id=.
 func (s *Server) channelDelete(c *call) (any, error) {
-	svc, _, id, err := s.channelBodyID(c)
+	_, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
-	return nil, svc.Delete(c.r.Context(), c.account.ID, id)
+	return nil, s.Push.Delete(c.r.Context(), c.account.ID, id)
 }
 
 // channelSwitch serves PUT …/switch {id, enabled}.
 func (s *Server) channelSwitch(c *call) (any, error) {
-	svc, b, id, err := s.channelBodyID(c)
+	b, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
 	if b.Enabled == nil {
 		return nil, errs.Invalid("enabled", "error.required")
 	}
-	return nil, svc.Switch(c.r.Context(), c.account.ID, id, *b.Enabled)
+	return nil, s.Push.Switch(c.r.Context(), c.account.ID, id, *b.Enabled)
 }
 
 // channelDevices serves GET …/selectDevices?id=: the channel's devices.
 func (s *Server) channelDevices(c *call) (any, error) {
-	svc, _, id, err := s.channelBodyID(c)
+	_, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
-	ch, err := svc.Get(c.r.Context(), c.account.ID, id)
+	ch, err := s.Push.Get(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -229,11 +206,11 @@ func (s *Server) channelDevices(c *call) (any, error) {
 
 // channelSetDevices serves PUT …/selectDevices {id, deviceIds}.
 func (s *Server) channelSetDevices(c *call) (any, error) {
-	svc, b, id, err := s.channelBodyID(c)
+	b, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
-	return nil, svc.SetDevices(c.r.Context(), c.account.ID, id, b.DeviceIDs)
+	return nil, s.Push.SetDevices(c.r.Context(), c.account.ID, id, b.DeviceIDs)
 }
 
 type choiceDTO struct {
@@ -278,11 +255,11 @@ func (s *Server) channelSelector(c *call) (any, error) { return s.deviceChoices(
 // channelConnection serves GET …/getConnectionData?id=: what a receiver
 // needs to know (never the secret: it was shown at creation).
 func (s *Server) channelConnection(c *call) (any, error) {
-	svc, _, id, err := s.channelBodyID(c)
+	_, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
-	ch, err := svc.Get(c.r.Context(), c.account.ID, id)
+	ch, err := s.Push.Get(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +278,7 @@ func (s *Server) channelConnection(c *call) (any, error) {
 		[]string{"Content-Type: application/json", push.HeaderDelivery + ": <delivery id>", push.HeaderChannel + ": <channel id>",
 			push.HeaderSignature + ": t=<unix seconds>,v1=<hex HMAC-SHA256>"},
 		"HMAC-SHA256 with the channel secret over \"<t>.<body>\"",
-		retrySchedule(svc.RetrySchedule()), example}, nil
+		retrySchedule(s.Push.RetrySchedule()), example}, nil
 }
 
 func retrySchedule(waits []time.Duration) []string {
@@ -314,11 +291,11 @@ func retrySchedule(waits []time.Duration) []string {
 
 // channelSecret serves POST …/secret {id}: a new signing secret, shown once.
 func (s *Server) channelSecret(c *call) (any, error) {
-	svc, _, id, err := s.channelBodyID(c)
+	_, id, err := channelBodyID(c)
 	if err != nil {
 		return nil, err
 	}
-	secret, err := svc.ResetSecret(c.r.Context(), c.account.ID, id)
+	secret, err := s.Push.ResetSecret(c.r.Context(), c.account.ID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -345,10 +322,6 @@ type deliveryDTO struct {
 
 // pushLog serves GET …/pushLogList?[channelId][&deviceId][&status]&window&page&size.
 func (s *Server) pushLog(c *call) (any, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, err
-	}
 	q := c.r.URL.Query()
 	w, since, err := window(c)
 	if err != nil {
@@ -369,7 +342,7 @@ func (s *Server) pushLog(c *call) (any, error) {
 		return nil, err
 	}
 	f.Offset, f.Limit = p.offset(), p.size
-	ds, total, err := svc.Log(c.r.Context(), f)
+	ds, total, err := s.Push.Log(c.r.Context(), f)
 	if err != nil {
 		return nil, err
 	}
@@ -393,11 +366,11 @@ func (s *Server) pushLog(c *call) (any, error) {
 		out.List[i] = dto
 	}
 	if f.ChannelID != 0 {
-		ch, err := svc.Get(c.r.Context(), c.account.ID, f.ChannelID)
+		ch, err := s.Push.Get(c.r.Context(), c.account.ID, f.ChannelID)
 		if err != nil {
 			return nil, err
 		}
-		st, err := svc.Stats(c.r.Context(), c.account.ID, f.ChannelID, since)
+		st, err := s.Push.Stats(c.r.Context(), c.account.ID, f.ChannelID, since)
 		if err != nil {
 			return nil, err
 		}
@@ -409,15 +382,11 @@ func (s *Server) pushLog(c *call) (any, error) {
 
 // pushRetry serves POST …/retry {id}: send a failed delivery again.
 func (s *Server) pushRetry(c *call) (any, error) {
-	svc, err := s.pushService()
-	if err != nil {
-		return nil, err
-	}
 	var b retryBody
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	return nil, svc.Retry(c.r.Context(), c.account.ID, b.ID)
+	return nil, s.Push.Retry(c.r.Context(), c.account.ID, b.ID)
 }
 
 // retryBody names the delivery to send again.

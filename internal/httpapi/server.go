@@ -41,10 +41,9 @@ type Options struct {
 	Rules *rules.Service
 	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
 	Analyses *analysis.Service
-	// OpenAPI manages open-API applications and authenticates their calls;
-	// nil answers unavailable.
+	// OpenAPI manages open-API applications and authenticates their calls.
 	OpenAPI *openapi.Service
-	// Push manages data-push channels and their log; nil answers unavailable.
+	// Push manages data-push channels and their log.
 	Push *push.Service
 	// Sharing creates and accepts share and transfer links and manages grants.
 	Sharing *sharing.Service
