@@ -220,7 +220,8 @@ func (e *Expression) validate(cat Catalogue, typeID int) error {
 	default:
 		return errs.Invalid(field, "rule.expression.aggregation")
 	}
-	if e.WindowMinutes < 0 || e.Window() > maxWindow {
+	// Compared in minutes: a huge count would overflow Window().
+	if e.WindowMinutes < 0 || e.WindowMinutes > int(maxWindow/time.Minute) {
 		return errs.Invalid(field, "rule.expression.window").With(map[string]any{"max": int(maxWindow.Hours())})
 	}
 	if e.DeviceID < 0 {
