@@ -69,6 +69,10 @@ FUZZTIME ?= 30s
 fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
 	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzDecodeTelemetry -fuzztime $(FUZZTIME) ./internal/ingest
 	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzDecodeStatus -fuzztime $(FUZZTIME) ./internal/ingest
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzAuthenticate -fuzztime $(FUZZTIME) ./internal/openapi
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzSignature_OtherRequest -fuzztime $(FUZZTIME) ./internal/openapi
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzRule_Validate -fuzztime $(FUZZTIME) ./internal/rules
+	$(GO) test -tags no_ui -run '^$$' -fuzz FuzzExpression_Judge -fuzztime $(FUZZTIME) ./internal/rules
 
 ci: ## what .ci/run does
 	CI=true $(MAKE) test

@@ -97,7 +97,8 @@ func NormalizeName(s string) (string, error) {
 
 // Store is what the service needs from persistence.
 type Store interface {
-	// CreateAccount inserts a, setting its ID. Returns EConflict if the account number is taken.
+	// CreateAccount inserts a, setting its ID. Returns EINVALID
+	// account.number.taken (accountNumber) if the account number is taken.
 	CreateAccount(ctx context.Context, a *Account) error
 	// FindAccountByNumber returns ENOTFOUND when absent.
 	FindAccountByNumber(ctx context.Context, accountNumber string) (*Account, error)

@@ -62,7 +62,12 @@ type Client struct {
 	UserAgent string
 }
 
-// Create adds an account after checking every rule. Returns EINVALID, ECONFLICT.
+// Create adds an account after checking every rule; an empty name is the
+// account number. Returns EINVALID naming the field: error.required,
+// account.number.tooShort, account.number.tooLong, account.number.charset
+// or account.number.taken (accountNumber), account.password.required,
+// account.password.tooShort or account.password.tooLong (password),
+// account.name.tooLong (name).
 func (s *Service) Create(ctx context.Context, accountNumber, password, name string) (*Account, error) {
 	if err := ValidateAccountNumber(accountNumber); err != nil {
 		return nil, err
@@ -96,8 +101,12 @@ type Login struct {
 	Account *Account
 }
 
-// Login checks credentials and opens a session.
-// Returns EINVALID (missing fields), EUNAUTHORIZED, ETOOMANY.
+// Login checks credentials and opens a session. Returns EINVALID for a
+// missing field (accountNumber error.required, password
+// account.password.required), ETOOMANY (account.login.throttled, with the
+// minutes to wait) once the account number or the client address has too
+// many recent failures, EUNAUTHORIZED (account.credentials.invalid) for an
+// unknown account or a wrong password alike.
 func (s *Service) Login(ctx context.Context, accountNumber, password string, c Client) (*Login, error) {
 	if accountNumber == "" {
 		return nil, errs.Invalid("accountNumber", "error.required")
@@ -200,7 +209,9 @@ func clip(s string, n int) string {
 }
 
 // Authenticate resolves a session token. A session used in the second half of
-// its life is extended, so active users stay logged in. Returns ESESSION.
+// its life is extended, so active users stay logged in. Returns ESESSION
+// (error.session) for a missing, unknown or expired token, or one whose
+// account is gone.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Session, error) {
 	if token == "" {
 		return nil, nil, errs.ErrSession
@@ -233,7 +244,8 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 	return a, sess, nil
 }
 
-// Logout revokes the session behind token. Logging out twice is not an error.
+// Logout revokes the session behind token. Logging out twice is not an
+// error. Fails only with EINTERNAL.
 func (s *Service) Logout(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
@@ -241,7 +253,8 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 	return s.store.DeleteSession(ctx, sessionID(token))
 }
 
-// Rename sets the display name. Returns EINVALID.
+// Rename sets the display name. Returns EINVALID (name: account.name.empty,
+// account.name.tooLong), ENOTFOUND when the account is gone.
 func (s *Service) Rename(ctx context.Context, accountID int64, name string) (*Account, error) {
 	name, err := NormalizeName(name)
 	if err != nil {
@@ -256,7 +269,11 @@ func (s *Service) Rename(ctx context.Context, accountID int64, name string) (*Ac
 // ChangePassword replaces the password after checking the old one, and logs
 // out every other session of the account. Wrong old passwords count as failed
 // logins, so this cannot be used to guess around the login throttle.
-// Returns EINVALID, ETOOMANY.
+// Returns EINVALID naming the field: account.password.required or
+// account.password.oldWrong (oldPassword), account.password.required,
+// account.password.tooShort, account.password.tooLong or
+// account.password.sameAsOld (newPassword); ETOOMANY
+// (account.login.throttled); ENOTFOUND when the account is gone.
 func (s *Service) ChangePassword(ctx context.Context, accountID int64, currentSessionID, oldPw, newPw string) error {
 	if oldPw == "" {
 		return errs.Invalid("oldPassword", "account.password.required")
@@ -294,7 +311,7 @@ func (s *Service) ChangePassword(ctx context.Context, accountID int64, currentSe
 }
 
 // EnsureAccount creates the account unless one with that number exists.
-// It reports whether it created one.
+// It reports whether it created one. Returns EINVALID as Create.
 func (s *Service) EnsureAccount(ctx context.Context, accountNumber, password, name string) (bool, error) {
 	_, err := s.store.FindAccountByNumber(ctx, accountNumber)
 	if err == nil {
@@ -309,7 +326,8 @@ func (s *Service) EnsureAccount(ctx context.Context, accountNumber, password, na
 	return true, nil
 }
 
-// PurgeExpiredSessions deletes sessions past their expiry.
+// PurgeExpiredSessions deletes sessions past their expiry and returns how
+// many. Fails only with EINTERNAL.
 func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
 	return s.store.DeleteExpiredSessions(ctx, s.cfg.Now())
 }

@@ -73,7 +73,7 @@ func (s *Service) Authorize(ctx context.Context, viewer, id int64, need Need) (*
 }
 
 // Open is Authorize for a call that shows the device: it also carries the
-// viewer's tags on it.
+// viewer's tags on it. Errors are as Authorize's.
 func (s *Service) Open(ctx context.Context, viewer, id int64, need Need) (*Device, Right, error) {
 	d, r, err := s.Authorize(ctx, viewer, id, need)
 	if err != nil {

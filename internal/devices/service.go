@@ -90,8 +90,10 @@ type New struct {
 }
 
 // Register creates a device with a fresh key and returns the key, the only
-// time it is shown besides the owner's credentials page. Returns EINVALID,
-// ECONFLICT (SN taken).
+// time it is shown besides the owner's credentials page. Returns EINVALID:
+// device.sn.invalid (sn), device.type.unknown or device.type.noSlave
+// (typeId), device.host.invalid (host), device.name.required or
+// device.name.tooLong (name); ECONFLICT (device.sn.taken).
 func (s *Service) Register(ctx context.Context, n New) (*Device, string, error) {
 	if !ValidSN(n.SN) {
 		return nil, "", errs.Invalid("sn", "device.sn.invalid")
@@ -163,7 +165,8 @@ func randomHex(n int) string {
 }
 
 // Authenticate checks a device's credentials (SN and key) and returns the
-// device. Returns EUNAUTHORIZED for an unknown SN or a wrong key alike.
+// device. Returns EUNAUTHORIZED (ingest.badCredentials) for an unknown SN
+// or a wrong key alike.
 func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, error) {
 	bad := errs.New(errs.EUnauthorized, "ingest.badCredentials")
 	d, err := s.store.FindDeviceBySN(ctx, sn)
@@ -241,6 +244,7 @@ func (s *Service) ByHashID(ctx context.Context, viewer int64, hashID string) (*D
 const MaxPage = 100
 
 // List returns one page of the viewer's devices and the total matching.
+// Fails only with EINTERNAL.
 func (s *Service) List(ctx context.Context, viewer int64, f Filter) ([]*Device, int, error) {
 	f.NameOrSN = strings.TrimSpace(f.NameOrSN)
 	if f.Limit <= 0 || f.Limit > MaxPage {
@@ -263,6 +267,7 @@ func (s *Service) List(ctx context.Context, viewer int64, f Filter) ([]*Device, 
 }
 
 // All returns every device the viewer can see (for exports), with tags.
+// Fails only with EINTERNAL.
 func (s *Service) All(ctx context.Context, viewer int64) ([]*Device, error) {
 	list, _, err := s.store.FindDevices(ctx, viewer, Filter{Belong: BelongAll, Limit: -1}, s.now())
 	if err != nil {
@@ -300,13 +305,15 @@ func (s *Service) attachTags(ctx context.Context, viewer int64, list []*Device) 
 }
 
 // Map calls each for every device the viewer can see, in id order, with
-// its position and status (the point is reused; see MapPoint).
+// its position and status (the point is reused; see MapPoint). Fails only
+// with EINTERNAL.
 func (s *Service) Map(ctx context.Context, viewer int64, each func(*MapPoint)) error {
 	return s.store.MapDevices(ctx, viewer, s.now(), each)
 }
 
 // UpdateProfile edits name, location, coordinates, altitude and install
-// time. Returns ENOTFOUND, EFORBIDDEN (no right to edit), EINVALID.
+// time. Returns ENOTFOUND, EFORBIDDEN (device.noModifyRight), EINVALID
+// naming the field (see Profile.Validate).
 func (s *Service) UpdateProfile(ctx context.Context, viewer, id int64, p Profile) error {
 	if _, _, err := s.Authorize(ctx, viewer, id, NeedRename); err != nil {
 		return err
@@ -317,7 +324,9 @@ func (s *Service) UpdateProfile(ctx context.Context, viewer, id int64, p Profile
 	return s.store.UpdateProfile(ctx, id, p)
 }
 
-// Rename changes only the name. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
+// Rename changes only the name. Returns ENOTFOUND, EFORBIDDEN
+// (device.noModifyRight), EINVALID (name: device.name.required,
+// device.name.tooLong).
 func (s *Service) Rename(ctx context.Context, viewer, id int64, name string) error {
 	d, _, err := s.Authorize(ctx, viewer, id, NeedRename)
 	if err != nil {
@@ -331,7 +340,8 @@ func (s *Service) Rename(ctx context.Context, viewer, id int64, name string) err
 }
 
 // UpdateConfig edits the device's settings; they take effect at its next
-// report. Returns ENOTFOUND, EFORBIDDEN, EINVALID.
+// report. Returns ENOTFOUND, EFORBIDDEN (device.noModifyRight), EINVALID
+// (reportInterval: device.config.interval).
 func (s *Service) UpdateConfig(ctx context.Context, viewer, id int64, c Config) error {
 	if _, _, err := s.Authorize(ctx, viewer, id, NeedSettings); err != nil {
 		return err
@@ -344,7 +354,7 @@ func (s *Service) UpdateConfig(ctx context.Context, viewer, id int64, c Config) 
 
 // Remove unbinds a device from its owner and erases its history and tags;
 // the device itself may be bound again from its label. Owner only. Returns
-// ENOTFOUND, EFORBIDDEN.
+// ENOTFOUND, EFORBIDDEN (device.noModifyRight).
 func (s *Service) Remove(ctx context.Context, viewer, id int64) error {
 	if _, _, err := s.Authorize(ctx, viewer, id, NeedOwner); err != nil {
 		return err
@@ -353,7 +363,7 @@ func (s *Service) Remove(ctx context.Context, viewer, id int64) error {
 }
 
 // Credentials returns a device's SN and key. Owner only. Returns
-// ENOTFOUND, EFORBIDDEN.
+// ENOTFOUND, EFORBIDDEN (device.noModifyRight).
 func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, string, error) {
 	d, _, err := s.Authorize(ctx, viewer, id, NeedOwner)
 	if err != nil {
@@ -372,7 +382,7 @@ func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, s
 
 // SetState moves a device through its lifecycle (operator tooling: the
 // factory, logistics and the repair bench set these). Returns ENOTFOUND,
-// EINVALID.
+// EINVALID (state: device.state.unknown).
 func (s *Service) SetState(ctx context.Context, sn string, st State) error {
 	if !slices.Contains(States, st) {
 		return errs.Invalid("state", "device.state.unknown")
@@ -385,7 +395,7 @@ func (s *Service) SetState(ctx context.Context, sn string, st State) error {
 }
 
 // Key returns a device's key for operator tooling (the simulator's
-// registration), never for a user's request.
+// registration), never for a user's request. Returns ENOTFOUND.
 func (s *Service) Key(ctx context.Context, id int64) (string, error) {
 	sealed, err := s.store.DeviceKey(ctx, id)
 	if err != nil {
@@ -435,7 +445,9 @@ func (s *Service) Scan(ctx context.Context, viewer int64, code string) (*Scanned
 }
 
 // Bind makes the viewer the owner of the unbound device a label names, in
-// use from now. Returns ENOTFOUND, ECONFLICT (already bound), EINVALID.
+// use from now. Returns ENOTFOUND (as Scan), ECONFLICT (device.bind.taken:
+// already bound), EINVALID (code: device.bind.slave for a slave, bound with
+// its host; name: device.name.required, device.name.tooLong).
 func (s *Service) Bind(ctx context.Context, viewer int64, code, name string) (*Device, error) {
 	sc, err := s.Scan(ctx, viewer, code)
 	if err != nil {
@@ -477,22 +489,26 @@ func (s *Service) Topology(ctx context.Context, viewer, id int64) (*Device, []*D
 	return host, slaves, err
 }
 
-// RecordHealth stores what a status message said.
+// RecordHealth stores what a status message said, unless a newer one is
+// stored. Fails only with EINTERNAL.
 func (s *Service) RecordHealth(ctx context.Context, id int64, h Health) error {
 	return s.store.SetHealth(ctx, id, h)
 }
 
 // RecordError keeps the last refused report of a device for its owner.
+// Fails only with EINTERNAL.
 func (s *Service) RecordError(ctx context.Context, id int64, e *IngestError) error {
 	return s.store.SetLastError(ctx, id, e)
 }
 
-// Tags lists the viewer's tags.
+// Tags lists the viewer's tags. Fails only with EINTERNAL.
 func (s *Service) Tags(ctx context.Context, viewer int64) ([]Tag, error) {
 	return s.store.Tags(ctx, viewer)
 }
 
-// CreateTag adds a tag. Returns EINVALID, ECONFLICT (name taken).
+// CreateTag adds a tag. Returns EINVALID (tag): device.tag.required,
+// device.tag.tooLong, or device.tag.taken when the viewer has a tag of that
+// name.
 func (s *Service) CreateTag(ctx context.Context, viewer int64, name string) (*Tag, error) {
 	name, err := NormalizeTagName(name)
 	if err != nil {
@@ -506,8 +522,10 @@ func (s *Service) DeleteTag(ctx context.Context, viewer, id int64) error {
 	return s.store.DeleteTag(ctx, viewer, id)
 }
 
-// TagDevice puts one of the viewer's tags on a device the viewer can see.
-// Returns ENOTFOUND, ECONFLICT (already three).
+// TagDevice puts one of the viewer's tags on a device the viewer can see;
+// a tag it already carries is no error. Returns ENOTFOUND (the device),
+// EINVALID (tagId: device.tag.notFound for a tag that is not the viewer's),
+// ECONFLICT (device.tag.limit: already MaxTags).
 func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
 	if _, _, err := s.Authorize(ctx, viewer, id, NeedRead); err != nil {
 		return err
@@ -515,7 +533,8 @@ func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
 	return s.store.AddDeviceTag(ctx, viewer, id, tag)
 }
 
-// UntagDevice removes a tag from a device. Returns ENOTFOUND.
+// UntagDevice removes a tag from a device. Returns ENOTFOUND (the device,
+// or the tag was not on it).
 func (s *Service) UntagDevice(ctx context.Context, viewer, id, tag int64) error {
 	if _, _, err := s.Authorize(ctx, viewer, id, NeedRead); err != nil {
 		return err

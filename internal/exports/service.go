@@ -97,8 +97,13 @@ func New(o Options) *Service {
 func (s *Service) Enabled() bool { return s.o.Mailer != nil }
 
 // Create queues an export of a device's data for the viewer. Returns
-// ENOTFOUND (the viewer cannot see the device), EFORBIDDEN (no export
-// right), EUNAVAILABLE (no mail server), EINVALID.
+// ENOTFOUND (the viewer cannot see the device), EFORBIDDEN (export.noRight),
+// EUNAVAILABLE (export.mailNotConfigured: no mail server), EINVALID naming
+// the field: export.params.required or query.unknownParam (params),
+// query.unknownNode (nodes), query.unknownValue (dim, format),
+// error.required (begin, end), query.endBeforeBegin (end),
+// export.range.tooLong (begin: more than a calendar year),
+// export.email.required or export.email.invalid (email).
 func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request) (*Job, error) {
 	d, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedExport)
 	if err != nil {
@@ -125,8 +130,9 @@ func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request)
 	return j, nil
 }
 
-// Get returns one of the viewer's jobs on a device. Another account's job,
-// or one on a device the viewer cannot see, is ENOTFOUND.
+// Get returns one of the viewer's jobs on a device. Returns ENOTFOUND for
+// an unknown job, another account's, one on another device, or a device
+// the viewer cannot see.
 func (s *Service) Get(ctx context.Context, viewer, deviceID int64, id string) (*Job, error) {
 	if _, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedRead); err != nil {
 		return nil, err

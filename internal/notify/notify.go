@@ -134,7 +134,9 @@ func (w *Worker) Run(ctx context.Context) {
 }
 
 // RunOnce claims and sends one batch of due deliveries and returns how
-// many it handled.
+// many it handled. A failed send is recorded on its delivery (to be retried
+// unless it is Permanent), not returned: the error is the store's
+// (EINTERNAL).
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 	w.defaults()
 	ds, err := w.Store.ClaimNotifications(ctx, w.Now(), lease, 20)

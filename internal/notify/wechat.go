@@ -122,7 +122,11 @@ func (c *WeChat) do(req *http.Request, out any) error {
 
 func tokenRejected(code int) bool { return code == 40001 || code == 40014 || code == 42001 }
 
-// SendTemplate sends a template message (TemplateID is filled in).
+// SendTemplate sends a template message (TemplateID is filled in). A
+// rejected access token is fetched again once. Errors are not errs kinds
+// (the worker records them; no request shows them): an *APIError for an
+// errcode answer, wrapped in *Permanent when retrying cannot help (43004,
+// 40003), or a plain error for a failed request or a malformed answer.
 func (c *WeChat) SendTemplate(ctx context.Context, m *TemplateMessage) error {
 	if m.TemplateID == "" {
 		m.TemplateID = c.TemplateID

@@ -42,7 +42,9 @@ type App struct {
 }
 
 // Validate checks and normalizes an application (SPEC §5: name at most 20;
-// push address a valid http or https address when given).
+// push address a valid http or https address when given). Returns EINVALID:
+// openapi.name.required or openapi.name.tooLong (name), push.url.tooLong or
+// push.url.invalid (pushUrl), push.devices.required (deviceIds).
 func (a *App) Validate() error {
 	a.Name = strings.TrimSpace(a.Name)
 	switch n := utf8.RuneCountInString(a.Name); {
@@ -150,7 +152,13 @@ type Opener interface {
 }
 
 // Authenticate checks a signed request and returns its application.
-// Errors are EUNAUTHORIZED with a code that says what is wrong.
+// Returns EUNAUTHORIZED with a code that says what is wrong, checked in
+// this order: openapi.auth.missing (a header), openapi.auth.timestamp (not
+// unix seconds), openapi.auth.stale (more than MaxSkew away),
+// openapi.auth.nonce (not 16–64 of A–Z a–z 0–9 - _), openapi.auth.key
+// (unknown or unpublished), openapi.auth.signature, openapi.auth.replay (a
+// nonce seen before); EINTERNAL when the store fails or the secret does not
+// open.
 func Authenticate(ctx context.Context, st AuthStore, keys Opener, r Request, now time.Time) (*App, error) {
 	fail := func(code string) error { return errs.New(errs.EUnauthorized, code) }
 	if r.Key == "" || r.Timestamp == "" || r.Nonce == "" || r.Signature == "" {

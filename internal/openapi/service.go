@@ -85,7 +85,9 @@ func (s *Service) check(ctx context.Context, a *App) error {
 }
 
 // Create adds an unpublished application and returns its secret, the only
-// time it is shown.
+// time it is shown. Returns EINVALID (see App.Validate; push.url.unresolved
+// or push.url.private for a push address the guard refuses), ENOTFOUND
+// (deviceIds) for a chosen device that is not the owner's.
 func (s *Service) Create(ctx context.Context, a *App) (string, error) {
 	if err := s.check(ctx, a); err != nil {
 		return "", err
@@ -130,7 +132,9 @@ func (s *Service) syncChannel(ctx context.Context, a *App, sealed string) error 
 	return s.Channels.SetChannelEnabled(ctx, a.OwnerID, a.ChannelID, a.Published, s.now())
 }
 
-// Update replaces name, push address and range.
+// Update replaces name, push address and range. Returns ENOTFOUND for
+// another account's application, EINVALID and ENOTFOUND (deviceIds) as
+// Create.
 func (s *Service) Update(ctx context.Context, a *App) error {
 	old, err := s.Store.FindApp(ctx, a.OwnerID, a.ID)
 	if err != nil {
@@ -152,7 +156,8 @@ func (s *Service) Update(ctx context.Context, a *App) error {
 	return s.Store.UpdateApp(ctx, a)
 }
 
-// Publish turns an application's key (and its push) on or off.
+// Publish turns an application's key (and its push) on or off. Returns
+// ENOTFOUND.
 func (s *Service) Publish(ctx context.Context, owner, id int64, published bool) (*App, error) {
 	a, err := s.Store.FindApp(ctx, owner, id)
 	if err != nil {
@@ -174,7 +179,7 @@ func (s *Service) Publish(ctx context.Context, owner, id int64, published bool) 
 }
 
 // ResetSecret replaces the secret (and the push signature's) and returns
-// the new one, shown once.
+// the new one, shown once. Returns ENOTFOUND.
 func (s *Service) ResetSecret(ctx context.Context, owner, id int64) (string, error) {
 	a, err := s.Store.FindApp(ctx, owner, id)
 	if err != nil {
@@ -193,7 +198,7 @@ func (s *Service) ResetSecret(ctx context.Context, owner, id int64) (string, err
 	return secret, nil
 }
 
-// Delete removes an application and its push channel.
+// Delete removes an application and its push channel. Returns ENOTFOUND.
 func (s *Service) Delete(ctx context.Context, owner, id int64) error {
 	a, err := s.Store.FindApp(ctx, owner, id)
 	if err != nil {
@@ -207,12 +212,13 @@ func (s *Service) Delete(ctx context.Context, owner, id int64) error {
 	return s.Store.DeleteApp(ctx, owner, id)
 }
 
-// Get returns one of the owner's applications.
+// Get returns one of the owner's applications. Returns ENOTFOUND.
 func (s *Service) Get(ctx context.Context, owner, id int64) (*App, error) {
 	return s.Store.FindApp(ctx, owner, id)
 }
 
-// List returns the owner's applications, newest first.
+// List returns the owner's applications, newest first. Fails only with
+// EINTERNAL.
 func (s *Service) List(ctx context.Context, owner int64) ([]*App, error) {
 	return s.Store.Apps(ctx, owner)
 }

@@ -106,6 +106,9 @@ func NormalizeURL(field, raw string, maxLen int) (string, error) {
 
 // Validate checks a channel and normalizes its fields (SPEC §5: name
 // required, at most 64; URL required, at most 255; devices selected).
+// Returns EINVALID: push.name.required or push.name.tooLong (name),
+// NormalizeURL's codes (url), push.devices.required or push.devices.tooMany
+// (deviceIds).
 func (c *Channel) Validate() error {
 	c.Name = strings.TrimSpace(c.Name)
 	switch n := utf8.RuneCountInString(c.Name); {

@@ -93,7 +93,10 @@ func NewSecret() string {
 }
 
 // Create adds a channel and returns its signing secret, the only time it is
-// shown. Returns EINVALID, ENOTFOUND/EFORBIDDEN for a device.
+// shown. Returns EINVALID (see Channel.Validate; push.url.unresolved or
+// push.url.private for an address the guard refuses); for a chosen device
+// (deviceIds), ENOTFOUND when the owner cannot see it and EFORBIDDEN
+// (export.noRight) when it is shared without the export right.
 func (s *Service) Create(ctx context.Context, c *Channel) (string, error) {
 	if c.Kind == "" {
 		c.Kind = KindChannel
@@ -110,7 +113,8 @@ func (s *Service) Create(ctx context.Context, c *Channel) (string, error) {
 }
 
 // Update replaces a channel's name, address and devices. Returns ENOTFOUND
-// for another account's channel.
+// for another account's channel; EINVALID, ENOTFOUND and EFORBIDDEN for its
+// fields and devices as Create.
 func (s *Service) Update(ctx context.Context, c *Channel) error {
 	old, err := s.Store.FindChannel(ctx, c.OwnerID, c.ID)
 	if err != nil {
@@ -123,7 +127,7 @@ func (s *Service) Update(ctx context.Context, c *Channel) error {
 	return s.Store.UpdateChannel(ctx, c)
 }
 
-// SetDevices replaces only the devices.
+// SetDevices replaces only the devices. Errors are as Update's.
 func (s *Service) SetDevices(ctx context.Context, owner, id int64, ids []int64) error {
 	c, err := s.Store.FindChannel(ctx, owner, id)
 	if err != nil {
@@ -134,7 +138,7 @@ func (s *Service) SetDevices(ctx context.Context, owner, id int64, ids []int64) 
 }
 
 // Switch enables or disables a channel. Reports that arrive while it is
-// disabled are not pushed later.
+// disabled are not pushed later. Returns ENOTFOUND.
 func (s *Service) Switch(ctx context.Context, owner, id int64, enabled bool) error {
 	if err := s.Store.SetChannelEnabled(ctx, owner, id, enabled, s.now()); err != nil {
 		return err
@@ -145,7 +149,8 @@ func (s *Service) Switch(ctx context.Context, owner, id int64, enabled bool) err
 	return nil
 }
 
-// ResetSecret replaces the signing secret and returns the new one (shown once).
+// ResetSecret replaces the signing secret and returns the new one (shown
+// once). Returns ENOTFOUND.
 func (s *Service) ResetSecret(ctx context.Context, owner, id int64) (string, error) {
 	secret := NewSecret()
 	if err := s.Store.SetChannelSecret(ctx, owner, id, s.Keys.Seal([]byte(secret))); err != nil {
@@ -154,17 +159,17 @@ func (s *Service) ResetSecret(ctx context.Context, owner, id int64) (string, err
 	return secret, nil
 }
 
-// Delete removes a channel and its log.
+// Delete removes a channel and its log. Returns ENOTFOUND.
 func (s *Service) Delete(ctx context.Context, owner, id int64) error {
 	return s.Store.DeleteChannel(ctx, owner, id)
 }
 
-// Get returns one of the owner's channels.
+// Get returns one of the owner's channels. Returns ENOTFOUND.
 func (s *Service) Get(ctx context.Context, owner, id int64) (*Channel, error) {
 	return s.Store.FindChannel(ctx, owner, id)
 }
 
-// List returns the owner's channels of a kind.
+// List returns the owner's channels of a kind. Fails only with EINTERNAL.
 func (s *Service) List(ctx context.Context, owner int64, kind string) ([]*Channel, error) {
 	return s.Store.Channels(ctx, owner, kind)
 }
@@ -205,7 +210,9 @@ func (s Stats) SuccessRate() float64 {
 	return float64(s.Succeeded) / float64(s.Attempted)
 }
 
-// Log returns one page of log entries and the total.
+// Log returns one page of log entries and the total. Returns ENOTFOUND for
+// a channel that is not the owner's, EINVALID (status, query.unknownValue)
+// for an unknown status.
 func (s *Service) Log(ctx context.Context, f LogFilter) ([]*Delivery, int, error) {
 	if f.ChannelID != 0 {
 		if _, err := s.Store.FindChannel(ctx, f.OwnerID, f.ChannelID); err != nil {
@@ -218,7 +225,7 @@ func (s *Service) Log(ctx context.Context, f LogFilter) ([]*Delivery, int, error
 	return s.Store.Deliveries(ctx, f)
 }
 
-// Stats returns a channel's figures since a time.
+// Stats returns a channel's figures since a time. Returns ENOTFOUND.
 func (s *Service) Stats(ctx context.Context, owner, id int64, since time.Time) (Stats, error) {
 	if _, err := s.Store.FindChannel(ctx, owner, id); err != nil {
 		return Stats{}, err
@@ -226,7 +233,8 @@ func (s *Service) Stats(ctx context.Context, owner, id int64, since time.Time) (
 	return s.Store.ChannelStats(ctx, id, since)
 }
 
-// Retry sends a failed delivery again, now.
+// Retry sends a failed delivery again, now. Returns ENOTFOUND for a
+// delivery that is not the owner's or has not failed.
 func (s *Service) Retry(ctx context.Context, owner, id int64) error {
 	if err := s.Store.RetryDelivery(ctx, owner, id, s.now()); err != nil {
 		return err

@@ -90,7 +90,9 @@ func (e *Engine) Run(ctx context.Context) {
 }
 
 // Evaluate judges reports against their devices' enabled rules and
-// applies each verdict.
+// applies each verdict. A failure on one rule does not stop the others: it
+// returns the first error met, EINTERNAL, or ENOTFOUND when a rule or
+// device was deleted meanwhile.
 func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) error {
 	e.init()
 	var ids []int64
@@ -233,7 +235,8 @@ func (r *Rule) isOffline() bool {
 // CheckOffline judges every device under an offline rule by the minutes
 // since its last report (or since it was registered, if it never
 // reported). Verdicts are stamped with the current minute, so engines on
-// several nodes checking in the same minute apply one.
+// several nodes checking in the same minute apply one. Errors are as
+// Evaluate's.
 func (e *Engine) CheckOffline(ctx context.Context) error {
 	e.init()
 	cs, err := e.Store.OfflineCandidates(ctx)

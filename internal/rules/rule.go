@@ -127,7 +127,9 @@ type Catalogue interface {
 // Validate checks r and normalises it (trimmed name, sorted unique device
 // ids and nodes, expression ids 1…n). Messages are the SPEC's where it has
 // them. It does not check that the devices are the caller's: the service
-// does, since that needs the store.
+// does, since that needs the store. Returns EINVALID naming the field
+// (name, description, typeId, level, deviceIds, expressions, notify or
+// silentHours) with a rule.* code.
 func (r *Rule) Validate(cat Catalogue) error {
 	r.Name = strings.TrimSpace(r.Name)
 	if r.Name == "" {
@@ -220,7 +222,8 @@ func (e *Expression) validate(cat Catalogue, typeID int) error {
 	default:
 		return errs.Invalid(field, "rule.expression.aggregation")
 	}
-	if e.WindowMinutes < 0 || e.Window() > maxWindow {
+	// Compared in minutes: a huge count would overflow Window().
+	if e.WindowMinutes < 0 || e.WindowMinutes > int(maxWindow/time.Minute) {
 		return errs.Invalid(field, "rule.expression.window").With(map[string]any{"max": int(maxWindow.Hours())})
 	}
 	if e.DeviceID < 0 {
@@ -262,7 +265,9 @@ func (e *Expression) checkParam(cat Catalogue, typeID int) error {
 }
 
 // CheckForeign checks an expression that reads another device against
-// that device's type.
+// that device's type. Returns EINVALID (expressions): rule.expression.param,
+// rule.expression.nodes, or rule.expression.incomplete for a per-node
+// parameter without nodes.
 func (e *Expression) CheckForeign(cat Catalogue, typeID int) error { return e.checkParam(cat, typeID) }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

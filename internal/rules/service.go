@@ -66,7 +66,12 @@ func (s *Service) check(ctx context.Context, owner int64, r *Rule) error {
 	return nil
 }
 
-// Create validates and stores a new rule of owner.
+// Create validates and stores a new rule of owner. Returns EINVALID: the
+// rule's own fields (see Validate), rule.devices.unknown or
+// rule.devices.type (deviceIds) for a device owner cannot see or of another
+// type, rule.expression.device for an expression's device owner cannot
+// see, and CheckForeign's codes for that device's parameter and nodes;
+// ENOTFOUND when a device stops being visible while the rule is stored.
 func (s *Service) Create(ctx context.Context, owner int64, r *Rule) error {
 	r.OwnerID = owner
 	if err := s.check(ctx, owner, r); err != nil {
@@ -76,7 +81,8 @@ func (s *Service) Create(ctx context.Context, owner int64, r *Rule) error {
 	return s.Store.CreateRule(ctx, r)
 }
 
-// Update replaces one of owner's rules.
+// Update replaces one of owner's rules. Returns ENOTFOUND (no such rule of
+// owner's), EINVALID as Create.
 func (s *Service) Update(ctx context.Context, owner int64, r *Rule) error {
 	old, err := s.Store.Rule(ctx, owner, r.ID)
 	if err != nil {
@@ -90,12 +96,13 @@ func (s *Service) Update(ctx context.Context, owner int64, r *Rule) error {
 	return s.Store.UpdateRule(ctx, r)
 }
 
-// SetEnabled switches one of owner's rules on or off.
+// SetEnabled switches one of owner's rules on or off. Returns ENOTFOUND.
 func (s *Service) SetEnabled(ctx context.Context, owner, id int64, enabled bool) error {
 	return s.Store.SetRuleEnabled(ctx, owner, id, enabled)
 }
 
-// SetDevices replaces the devices of one of owner's rules.
+// SetDevices replaces the devices of one of owner's rules. Returns
+// ENOTFOUND (no such rule of owner's), EINVALID as Create.
 func (s *Service) SetDevices(ctx context.Context, owner, id int64, deviceIDs []int64) error {
 	r, err := s.Store.Rule(ctx, owner, id)
 	if err != nil {
@@ -108,32 +115,34 @@ func (s *Service) SetDevices(ctx context.Context, owner, id int64, deviceIDs []i
 	return s.Store.SetRuleDevices(ctx, owner, id, r.DeviceIDs)
 }
 
-// Get returns one of owner's rules.
+// Get returns one of owner's rules. Returns ENOTFOUND.
 func (s *Service) Get(ctx context.Context, owner, id int64) (*Rule, error) {
 	return s.Store.Rule(ctx, owner, id)
 }
 
-// List returns a page of owner's rules.
+// List returns a page of owner's rules. Fails only with EINTERNAL.
 func (s *Service) List(ctx context.Context, owner int64, page, size int) ([]*Rule, int, error) {
 	return s.Store.Rules(ctx, owner, page, size)
 }
 
-// Delete deletes one of owner's rules and its events.
+// Delete deletes one of owner's rules and its events. Returns ENOTFOUND.
 func (s *Service) Delete(ctx context.Context, owner, id int64) error {
 	return s.Store.DeleteRule(ctx, owner, id)
 }
 
-// Events returns a page of owner's events.
+// Events returns a page of owner's events. Fails only with EINTERNAL.
 func (s *Service) Events(ctx context.Context, owner int64, f EventFilter) ([]*Event, int, error) {
 	return s.Store.Events(ctx, owner, f)
 }
 
-// Unread counts owner's unread messages.
+// Unread counts owner's unread messages. Fails only with EINTERNAL.
 func (s *Service) Unread(ctx context.Context, owner int64) (int, error) {
 	return s.Store.Unread(ctx, owner)
 }
 
-// MarkRead marks messages read (all when ids is empty).
+// MarkRead marks messages read (all when ids is empty) and returns how
+// many it marked; ids that are not owner's unread messages are skipped.
+// Fails only with EINTERNAL.
 func (s *Service) MarkRead(ctx context.Context, owner int64, ids []int64) (int, error) {
 	return s.Store.MarkRead(ctx, owner, ids, s.now())
 }

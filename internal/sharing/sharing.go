@@ -146,9 +146,11 @@ func TokenID(token string) string {
 }
 
 // Offer creates a link for devices the viewer owns. right is ignored for a
-// transfer. Returns the link and its token (shown once), EINVALID (no
-// devices: 'batch authorization' rule), ENOTFOUND (a device the viewer
-// cannot see), EFORBIDDEN (one shared with the viewer).
+// transfer, and never grants ownership. Returns the link and its token
+// (shown once); EINVALID: query.unknownValue (kind), share.noDevices ('batch
+// authorization' rule) or share.tooManyDevices (poiIds); ENOTFOUND (a
+// device the viewer cannot see); EFORBIDDEN (device.noModifyRight: one
+// shared with the viewer).
 func (s *Service) Offer(ctx context.Context, viewer int64, kind Kind, ids []int64, right devices.Right) (*Link, string, error) {
 	if kind != KindGrant && kind != KindTransfer {
 		return nil, "", errs.Invalid("kind", "query.unknownValue")
@@ -196,7 +198,7 @@ type Offered struct {
 
 // Describe returns what a link offers, or nil when it is unavailable
 // (unknown, used, expired, or its devices are gone). Needs no login: the
-// token is the proof.
+// token is the proof. Fails only with EINTERNAL.
 func (s *Service) Describe(ctx context.Context, token string) (*Offered, error) {
 	l, err := s.Store.FindLink(ctx, TokenID(token))
 	if errs.KindOf(err) == errs.ENotFound {
@@ -241,17 +243,20 @@ func (s *Service) Accept(ctx context.Context, viewer int64, token string) (Kind,
 	return l.Kind, ids, nil
 }
 
-// SharedWithMe lists the grants the viewer holds.
+// SharedWithMe lists the grants the viewer holds. Fails only with
+// EINTERNAL.
 func (s *Service) SharedWithMe(ctx context.Context, viewer int64) ([]Entry, error) {
 	return s.Store.Entries(ctx, EntryFilter{GranteeID: viewer})
 }
 
-// Granted lists the grants on the viewer's devices.
+// Granted lists the grants on the viewer's devices. Fails only with
+// EINTERNAL.
 func (s *Service) Granted(ctx context.Context, viewer int64) ([]Entry, error) {
 	return s.Store.Entries(ctx, EntryFilter{OwnerID: viewer})
 }
 
 // Grantees lists the grants on one of the viewer's devices. Owner only.
+// Returns ENOTFOUND, EFORBIDDEN (device.noModifyRight).
 func (s *Service) Grantees(ctx context.Context, viewer, device int64) ([]Entry, error) {
 	if _, _, err := s.Devices.Authorize(ctx, viewer, device, devices.NeedOwner); err != nil {
 		return nil, err
@@ -259,13 +264,15 @@ func (s *Service) Grantees(ctx context.Context, viewer, device int64) ([]Entry, 
 	return s.Store.Entries(ctx, EntryFilter{OwnerID: viewer, DeviceID: device})
 }
 
-// GiveBack ends a grant the viewer holds. Returns ENOTFOUND.
+// GiveBack ends the grant the viewer holds on device. Returns ENOTFOUND
+// when there is none.
 func (s *Service) GiveBack(ctx context.Context, viewer, device int64) error {
 	return revoked(s.Store.Revoke(ctx, EntryFilter{GranteeID: viewer, DeviceID: device}))
 }
 
 // RevokeDevice ends every grant on one of the viewer's devices; grantee 0
-// means all of them. Owner only. Returns ENOTFOUND when nothing matched.
+// means all of them. Owner only. Returns ENOTFOUND (a device the viewer
+// cannot see, or nothing matched), EFORBIDDEN (device.noModifyRight).
 func (s *Service) RevokeDevice(ctx context.Context, viewer, device, grantee int64) error {
 	if _, _, err := s.Devices.Authorize(ctx, viewer, device, devices.NeedOwner); err != nil {
 		return err
@@ -290,7 +297,10 @@ func revoked(n int, err error) error {
 }
 
 // Permissions returns grantee's right on one of the viewer's devices (owner
-// only), or with grantee 0 the viewer's own right.
+// only), or with grantee 0 the viewer's own right. Returns ENOTFOUND (a
+// device the viewer cannot see, or grantee holds no grant on it),
+// EFORBIDDEN (device.noModifyRight) when a grantee asks about another
+// account.
 func (s *Service) Permissions(ctx context.Context, viewer, device, grantee int64) (devices.Right, error) {
 	if grantee == 0 || grantee == viewer {
 		_, r, err := s.Devices.Authorize(ctx, viewer, device, devices.NeedRead)
@@ -308,8 +318,10 @@ func (s *Service) Permissions(ctx context.Context, viewer, device, grantee int64
 	return devices.Right{}, errs.ErrNotFound
 }
 
-// SetPermissions changes grantee's right on one of the viewer's devices.
-// Owner only. Returns ENOTFOUND when grantee holds no grant on it.
+// SetPermissions changes grantee's right on one of the viewer's devices;
+// it never grants ownership. Owner only. Returns ENOTFOUND (a device the
+// viewer cannot see, or grantee holds no grant on it), EFORBIDDEN
+// (device.noModifyRight).
 func (s *Service) SetPermissions(ctx context.Context, viewer, device, grantee int64, r devices.Right) error {
 	if _, _, err := s.Devices.Authorize(ctx, viewer, device, devices.NeedOwner); err != nil {
 		return err
