@@ -59,6 +59,19 @@ func (e *Error) With(params map[string]any) *Error {
 	return &c
 }
 
+// OnField returns err naming field: a copy when err is an application
+// error, so a shared one such as ErrNotFound is never changed; any other
+// error as it is.
+func OnField(err error, field string) error {
+	e := As(err)
+	if e == nil {
+		return err
+	}
+	c := *e
+	c.Field = field
+	return &c
+}
+
 // Internal wraps an unexpected error.
 func Internal(format string, args ...any) *Error {
 	return &Error{Kind: EInternal, Code: "error.internal", Err: fmt.Errorf(format, args...)}

@@ -75,10 +75,7 @@ func (s *Service) check(ctx context.Context, a *App) error {
 	}
 	for _, id := range a.DeviceIDs {
 		if _, err := s.Devices.Owned(ctx, a.OwnerID, id); err != nil {
-			if e := errs.As(err); e != nil {
-				e.Field = "deviceIds"
-			}
-			return err
+			return errs.OnField(err, "deviceIds")
 		}
 	}
 	return nil

@@ -76,10 +76,7 @@ func (s *Service) check(ctx context.Context, c *Channel) error {
 	}
 	for _, id := range c.DeviceIDs {
 		if _, _, err := s.Devices.Authorize(ctx, c.OwnerID, id, devices.NeedExport); err != nil {
-			if e := errs.As(err); e != nil {
-				e.Field = "deviceIds"
-			}
-			return err
+			return errs.OnField(err, "deviceIds")
 		}
 	}
 	return nil

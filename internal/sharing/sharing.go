@@ -267,6 +267,9 @@ func (s *Service) Grantees(ctx context.Context, viewer, device int64) ([]Entry, 
 // GiveBack ends the grant the viewer holds on device. Returns ENOTFOUND
 // when there is none.
 func (s *Service) GiveBack(ctx context.Context, viewer, device int64) error {
+	if device <= 0 { // a zero device would match every grant the viewer holds
+		return errs.ErrNotFound
+	}
 	return revoked(s.Store.Revoke(ctx, EntryFilter{GranteeID: viewer, DeviceID: device}))
 }
 

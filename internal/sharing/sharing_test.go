@@ -312,6 +312,7 @@ func TestService_Revoke(t *testing.T) {
 		{"the grantee gives it back", func(e *env) error { return e.sharing.GiveBack(ctx, e.grantee, e.soil.ID) }, "", "", false},
 		{"giving back what was not shared", func(e *env) error { return e.sharing.GiveBack(ctx, e.grantee, e.plot.ID) }, errs.ENotFound, "error.notFound", true},
 		{"the owner giving back", func(e *env) error { return e.sharing.GiveBack(ctx, e.owner, e.soil.ID) }, errs.ENotFound, "error.notFound", true},
+		{"giving back device 0", func(e *env) error { return e.sharing.GiveBack(ctx, e.grantee, 0) }, errs.ENotFound, "error.notFound", true},
 		{"the owner revokes the device", func(e *env) error { return e.sharing.RevokeDevice(ctx, e.owner, e.soil.ID, 0) }, "", "", false},
 		{"the owner revokes the grantee on it", func(e *env) error { return e.sharing.RevokeDevice(ctx, e.owner, e.soil.ID, e.grantee) }, "", "", false},
 		{"the owner revokes someone without a grant", func(e *env) error { return e.sharing.RevokeDevice(ctx, e.owner, e.soil.ID, e.stranger) }, errs.ENotFound, "error.notFound", true},
