@@ -64,6 +64,8 @@ type Options struct {
 	// Location is where days begin (the --timezone of daily rollups).
 	Location *time.Location
 	Log      *slog.Logger
+	// Now is the clock (default time.Now).
+	Now func() time.Time
 }
 
 // Service computes the analyses. Every method takes the caller (viewer) and
@@ -87,6 +89,9 @@ func New(o Options) *Service {
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if o.Now != nil {
+		s.now = o.Now
 	}
 	return s
 }

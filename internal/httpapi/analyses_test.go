@@ -47,6 +47,18 @@ func analysisServer(o httpapi.Options, a *analysis.Service) http.Handler {
 // and forecasts from forecastURL ("" for none).
 func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
 	t.Helper()
+	fc := forecast.New(forecast.Config{BaseURL: forecastURL, TTL: time.Hour, Location: shanghai})
+	return analysisEnvWith(t, db, fc, time.Now)
+}
+
+// goldenEnv is analysisEnv with a fixed clock and forecast.
+func goldenEnv(t *testing.T, db *store.DB) *env {
+	t.Helper()
+	return analysisEnvWith(t, db, fixedForecast{}, func() time.Time { return goldenNow })
+}
+
+func analysisEnvWith(t *testing.T, db *store.DB, fc analysis.Forecaster, now func() time.Time) *env {
+	t.Helper()
 	ctx := context.Background()
 	svc := accounts.NewService(db, accounts.DefaultConfig())
 	for _, a := range [][3]string{{"farmer01", "secret1", "东坡农场"}, {"farmer02", "secret2", "西岭农场"}} {
@@ -59,9 +71,8 @@ func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
 		t.Fatal(err)
 	}
 	dev := devices.NewService(db, keys)
-	fc := forecast.New(forecast.Config{BaseURL: forecastURL, TTL: time.Hour, Location: shanghai})
 	a := analysis.New(analysis.Options{Devices: dev, Telemetry: db, Store: db, Forecast: fc, Location: shanghai,
-		Log: slog.New(slog.DiscardHandler)})
+		Log: slog.New(slog.DiscardHandler), Now: now})
 	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
 		Log: slog.New(slog.DiscardHandler)}, a))
