@@ -20,6 +20,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -96,11 +97,8 @@ func New(o Options) *Service {
 	return s
 }
 
-// Range is the time range of a call, [Begin, End). A zero Begin or End
-// takes the call's default (documented per call in docs/analyses.md).
-type Range struct {
-	Begin, End time.Time
-}
+// Range is the time range of a call.
+type Range = readings.Range
 
 // span resolves r: End defaults to now, Begin to End − def; the range may
 // not be empty nor longer than max. Returns EINVALID naming begin or end.

@@ -26,11 +26,13 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
 	"github.com/fieldwatch/fieldwatch/web"
 )
 
@@ -148,8 +150,9 @@ func (m *Main) Run(ctx context.Context) error {
 
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
 	an := analysis.New(analysis.Options{Devices: m.Devices, Telemetry: db, Store: db, Forecast: fc, Location: m.loc, Log: m.Log})
+	rd := readings.New(db, m.loc, nil)
 	m.HTTP = httpapi.New(httpapi.Options{
-		Analyses: an,
+		Analyses: an, Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,

@@ -12,6 +12,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 )
 
 // analysisRoutes are the soil, mountain, rain-gauge and weather analyses
@@ -68,7 +69,7 @@ func (s *Server) analysisRoutes() []route {
 // optional weather station (?stationId=) and range (?begin=&end=).
 type analysisQuery struct {
 	id, stationID int64
-	r             analysis.Range
+	r             readings.Range
 }
 
 func (s *Server) analysisQuery(c *call) (*analysisQuery, error) {
@@ -267,30 +268,6 @@ func (s *Server) updateCrop(c *call) (any, error) {
 		return nil, err
 	}
 	return s.analyses().UpdateCrop(c.r.Context(), c.account.ID, id, in, c.lang)
-}
-
-func (s *Server) tiltYaw(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().TiltYaw(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) tiltTrend(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := queryFloat(c, "threshold", 0, 90)
-	if err != nil {
-		return nil, err
-	}
-	var threshold float64
-	if th != nil {
-		threshold = *th
-	}
-	return s.analyses().TiltTrend(c.r.Context(), c.account.ID, q.id, q.r, threshold, c.lang)
 }
 
 func (s *Server) soilStatus(c *call) (any, error) {

@@ -22,10 +22,12 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
 )
 
 var shanghai = func() *time.Location {
@@ -38,8 +40,9 @@ var shanghai = func() *time.Location {
 
 // analysisServer is the API with the analyses. It is the one place that
 // knows how the analyses are wired into the server.
-func analysisServer(o httpapi.Options, a *analysis.Service) http.Handler {
+func analysisServer(o httpapi.Options, a *analysis.Service, rd *readings.Reader) http.Handler {
 	o.Analyses = a
+	o.Tilt = tilt.New(rd)
 	return httpapi.New(o)
 }
 
@@ -75,7 +78,7 @@ func analysisEnvWith(t *testing.T, db *store.DB, fc analysis.Forecaster, now fun
 		Log: slog.New(slog.DiscardHandler), Now: now})
 	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Log: slog.New(slog.DiscardHandler)}, a))
+		Log: slog.New(slog.DiscardHandler)}, a, readings.New(db, shanghai, now)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev}
 }
@@ -840,7 +843,7 @@ func TestAnalyses_Tilt(t *testing.T) {
 	u := e.user("en_US")
 	u.login("farmer01", "secret1").want(t, 200, 0)
 	q := fmt.Sprintf("?id=%d", tilt.ID)
-	tr := decodeData[analysis.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q, nil))
+	tr := decodeData[httpapi.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q, nil))
 	if len(tr.Series) != 3 || tr.Series[0].Param != "tiltX" || tr.Series[0].Trend == nil {
 		t.Fatalf("trend %+v", tr.Series)
 	}
@@ -852,13 +855,13 @@ func TestAnalyses_Tilt(t *testing.T) {
 		t.Errorf("tiltY trend %+v", y)
 	}
 	// A threshold above the slip finds no step.
-	tr = decodeData[analysis.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=1", nil))
+	tr = decodeData[httpapi.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=1", nil))
 	if len(tr.Series[0].Trend.Steps) != 0 {
 		t.Errorf("steps above threshold %+v", tr.Series[0].Trend.Steps)
 	}
 	u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=-1", nil).want(t, 400, 1400)
 
-	yaw := decodeData[analysis.TiltYaw](t, u.do("GET", "/apis/poi/tilt/yaw"+q, nil))
+	yaw := decodeData[httpapi.TiltYaw](t, u.do("GET", "/apis/poi/tilt/yaw"+q, nil))
 	if yaw.Latest == nil || len(yaw.Points) != 120 {
 		t.Fatalf("yaw %+v", yaw.Latest)
 	}

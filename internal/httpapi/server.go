@@ -26,6 +26,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
 )
 
 // Options configure a Server.
@@ -41,6 +42,8 @@ type Options struct {
 	Rules *rules.Service
 	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
 	Analyses *analysis.Service
+	// Tilt computes the landslide monitors' tilt analyses.
+	Tilt *tilt.Service
 	// OpenAPI manages open-API applications and authenticates their calls;
 	// nil answers unavailable.
 	OpenAPI *openapi.Service
