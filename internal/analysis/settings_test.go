@@ -128,16 +128,3 @@ func TestKcOn(t *testing.T) {
 	}
 }
 
-func TestCheckThreshold(t *testing.T) {
-	if th, err := CheckThreshold(nil, nil); err != nil || th != agro.CaineThreshold {
-		t.Fatalf("default %v %v", th, err)
-	}
-	a, b := 10.0, 7.0
-	if _, err := CheckThreshold(&a, &b); errs.As(err) == nil || errs.As(err).Field != "beta" {
-		t.Fatalf("beta 7: %v", err)
-	}
-	a = 0
-	if _, err := CheckThreshold(&a, nil); errs.As(err) == nil || errs.As(err).Field != "alpha" {
-		t.Fatalf("alpha 0: %v", err)
-	}
-}

@@ -273,53 +273,6 @@ func TestSimulatedFrostNight(t *testing.T) {
 	t.Logf("%d frost nights at 10 cm, %d dates with a crossing", len(frosts), len(l.Dates))
 }
 
-// The rain gauge calls for the rainstorm signal the simulated downpour's own
-// totals call for, and for none before it.
-func TestSimulatedRainstormWarning(t *testing.T) {
-	probe := simulator.New(simulator.Device{SN: "P", Type: mustType(t, 6), Lat: 37.45, Lng: 116.3, Seed: 1})
-	// The wettest 3 h of the summer, on 10-minute report times.
-	var peak time.Time
-	best := 0.0
-	for at := time.Date(2026, 6, 1, 0, 0, 0, 0, cstZone); at.Before(time.Date(2026, 9, 1, 0, 0, 0, 0, cstZone)); at = at.Add(10 * time.Minute) {
-		if mm := probe.RainBetween(at.Add(-3*time.Hour), at); mm > best {
-			best, peak = mm, at
-		}
-	}
-	truth := func(now time.Time) agro.WarningLevel {
-		return agro.RainstormWarning(probe.RainBetween(now.Add(-3*time.Hour), now),
-			probe.RainBetween(now.Add(-6*time.Hour), now), probe.RainBetween(now.Add(-12*time.Hour), now))
-	}
-	want := truth(peak)
-	if want == agro.WarningNone {
-		t.Fatalf("the wettest 3 h of the summer bring %.1f mm: no rainstorm to check", best)
-	}
-	t.Logf("%.1f mm in the 3 h to %s: signal %s", best, peak.In(cstZone).Format("2006-01-02 15:04"), want)
-	f := newSimFleet()
-	f.add(t, 1, 6, 1, peak.Add(-2*day), peak.Add(time.Hour), nil)
-	for _, c := range []struct {
-		now  time.Time
-		want agro.WarningLevel
-	}{
-		{peak, want},
-		{peak.Add(-day), truth(peak.Add(-day))},
-	} {
-		got, err := f.service(c.now).RainWarning(context.Background(), 1, 1, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Current.Level != int(c.want) {
-			t.Errorf("at %s (%.1f mm in 3 h): signal %+v, want level %d", c.now.In(cstZone).Format("01-02 15:04"),
-				probe.RainBetween(c.now.Add(-3*time.Hour), c.now), got.Current, c.want)
-		}
-	}
-	got, err := f.service(peak).RainWarning(context.Background(), 1, 1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Highest.Level != int(want) || len(got.Episodes) == 0 || !got.Episodes[0].Ongoing {
-		t.Errorf("the storm's episode: highest %+v, episodes %+v", got.Highest, got.Episodes)
-	}
-}
 
 func mustType(t *testing.T, id int) *devices.Type {
 	t.Helper()

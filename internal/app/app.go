@@ -26,6 +26,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
@@ -152,7 +153,7 @@ func (m *Main) Run(ctx context.Context) error {
 	an := analysis.New(analysis.Options{Devices: m.Devices, Telemetry: db, Store: db, Forecast: fc, Location: m.loc, Log: m.Log})
 	rd := readings.New(db, m.loc, nil)
 	m.HTTP = httpapi.New(httpapi.Options{
-		Analyses: an, Tilt: tilt.New(rd),
+		Analyses: an, Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, Telemetry: db, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,

@@ -12,6 +12,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 )
 
@@ -367,26 +368,6 @@ func (s *Server) putSoilConfig(c *call) (any, error) {
 	return s.analyses().SaveSettings(c.r.Context(), c.account.ID, id, in, c.lang)
 }
 
-func (s *Server) rainWarning(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	days, err := queryInt(c.r.URL.Query(), "days", 7, 1, 90)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainWarning(c.r.Context(), c.account.ID, id, days)
-}
-
-func (s *Server) rainLatest(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainLatest(c.r.Context(), c.account.ID, id)
-}
-
 // idThreshold reads and checks ?alpha=&beta= (default Caine's 14.82, 0.39).
 func idThreshold(c *call) (agro.IDThreshold, error) {
 	var ab [2]*float64
@@ -401,71 +382,7 @@ func idThreshold(c *call) (agro.IDThreshold, error) {
 		}
 		ab[i] = &f
 	}
-	return analysis.CheckThreshold(ab[0], ab[1])
-}
-
-func (s *Server) rainID(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ID(c.r.Context(), c.account.ID, id, th)
-}
-
-func (s *Server) rainIDRange(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().IDRange(c.r.Context(), c.account.ID, q.id, th, q.r)
-}
-
-func (s *Server) rainRealtime(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	hours, err := queryInt(c.r.URL.Query(), "hours", 24, 1, 72)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainRealtime(c.r.Context(), c.account.ID, id, hours)
-}
-
-func (s *Server) rainStats(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainStats(c.r.Context(), c.account.ID, id)
-}
-
-func (s *Server) rainSeries(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	dim := c.r.URL.Query().Get("dim")
-	if dim == "" {
-		dim = "day"
-	}
-	return s.analyses().RainSeries(c.r.Context(), c.account.ID, q.id, dim, q.r)
-}
-
-func (s *Server) rainInstallation(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Installation(c.r.Context(), c.account.ID, id)
+	return rain.CheckThreshold(ab[0], ab[1])
 }
 
 func (s *Server) weatherNow(c *call) (any, error) {

@@ -22,6 +22,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
@@ -42,7 +43,7 @@ var shanghai = func() *time.Location {
 // knows how the analyses are wired into the server.
 func analysisServer(o httpapi.Options, a *analysis.Service, rd *readings.Reader) http.Handler {
 	o.Analyses = a
-	o.Tilt = tilt.New(rd)
+	o.Rain, o.Tilt = rain.New(rd), tilt.New(rd)
 	return httpapi.New(o)
 }
 
@@ -252,7 +253,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 
 		r := u.do("GET", path("early-warning"), nil)
 		r.want(t, 200, 0)
-		w := decodeData[analysis.RainWarning](t, r)
+		w := decodeData[httpapi.RainWarning](t, r)
 		if w.Current.Code != "02" || w.Current.Color != "yellow" || w.Current.Level != 2 {
 			t.Errorf("current signal %+v", w.Current)
 		}
@@ -267,13 +268,13 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("episode starts %s, want %s", time.UnixMilli(got), time.UnixMilli(want))
 		}
 
-		latest := decodeData[analysis.RainLatest](t, u.do("GET", path("latest"), nil))
+		latest := decodeData[httpapi.RainLatest](t, u.do("GET", path("latest"), nil))
 		if latest.Rain1h != 12 || latest.Rain24h != 55 || latest.Class1h != "heavy" || latest.Class24h != "storm" ||
 			latest.Warning.Code != "02" || *latest.Rainfall != 1 || *latest.LastRain != end.UnixMilli() {
 			t.Errorf("latest %+v", latest)
 		}
 
-		id := decodeData[analysis.IDAnalysis](t, u.do("GET", path("i-d"), nil))
+		id := decodeData[httpapi.IDAnalysis](t, u.do("GET", path("i-d"), nil))
 		if id.Event == nil {
 			t.Fatal("no rain event")
 		}
@@ -283,7 +284,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("i-d %+v", id.Event)
 		}
 		// A threshold this storm does not reach.
-		strict := decodeData[analysis.IDAnalysis](t, u.do("GET", path("i-d/range")+"?alpha=40&beta=0.2", nil))
+		strict := decodeData[httpapi.IDAnalysis](t, u.do("GET", path("i-d/range")+"?alpha=40&beta=0.2", nil))
 		if len(strict.Events) != 1 || strict.Events[0].Exceeded || strict.Threshold.Alpha != 40 {
 			t.Errorf("i-d/range %+v", strict.Events)
 		}
@@ -293,12 +294,12 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("bad beta: field %q", r.Error.Field)
 		}
 
-		rt := decodeData[analysis.RainRealtime](t, u.do("GET", path("realtime")+"?hours=12", nil))
+		rt := decodeData[httpapi.RainRealtime](t, u.do("GET", path("realtime")+"?hours=12", nil))
 		if rt.Total != 55 || len(rt.Points) != 91 || rt.Cumulative[len(rt.Cumulative)-1][1] != 55 || len(rt.Hourly) < 12 {
 			t.Errorf("realtime total %v, %d points, %d hours", rt.Total, len(rt.Points), len(rt.Hourly))
 		}
 
-		hourly := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=hour", nil))
+		hourly := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=hour", nil))
 		var sum float64
 		for _, b := range hourly.Buckets {
 			if b.MM != nil {
@@ -308,23 +309,23 @@ func TestAnalyses_RainGauge(t *testing.T) {
 		if hourly.Total != 55 || sum != 55 || len(hourly.Buckets) < 24 {
 			t.Errorf("hourly total %v sum %v buckets %d", hourly.Total, sum, len(hourly.Buckets))
 		}
-		daily := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=day&begin="+
+		daily := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=day&begin="+
 			url.QueryEscape(localMidnight(1).Format(time.RFC3339)), nil))
 		if daily.Total != 55 || len(daily.Buckets) != 2 {
 			t.Errorf("daily %+v", daily)
 		}
-		monthly := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=month", nil))
+		monthly := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=month", nil))
 		if monthly.Total != 55 || len(monthly.Buckets) < 12 {
 			t.Errorf("monthly total %v, %d months", monthly.Total, len(monthly.Buckets))
 		}
 		u.do("GET", path("stats_data")+"?dim=week", nil).want(t, 400, 1400)
 
-		st := decodeData[analysis.RainStats](t, u.do("GET", path("stats"), nil))
+		st := decodeData[httpapi.RainStats](t, u.do("GET", path("stats"), nil))
 		if st.Rain24h != 55 || st.Today+st.Yesterday != 55 || st.Week != 55 || st.Year < st.Month || st.MaxDay == nil {
 			t.Errorf("stats %+v", st)
 		}
 
-		inst := decodeData[analysis.Installation](t, u.do("GET", path("installing"), nil))
+		inst := decodeData[httpapi.Installation](t, u.do("GET", path("installing"), nil))
 		if inst.SN != "RG0000000009" || inst.IntervalMinutes != 5 || inst.DaysInstalled == nil || *inst.DaysInstalled != 1 || len(inst.Criteria) != 4 {
 			t.Errorf("installing %+v", inst)
 		}

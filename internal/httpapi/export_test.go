@@ -2,6 +2,13 @@ package httpapi
 
 // The analysis answers, for the tests of package httpapi_test to decode.
 type (
-	TiltTrend = tiltTrendDTO
-	TiltYaw   = tiltYawDTO
+	RainWarning  = rainWarningDTO
+	RainLatest   = rainLatestDTO
+	IDAnalysis   = idAnalysisDTO
+	RainRealtime = rainRealtimeDTO
+	RainSeries   = rainSeriesDTO
+	RainStats    = rainStatsDTO
+	Installation = installationDTO
+	TiltTrend    = tiltTrendDTO
+	TiltYaw      = tiltYawDTO
 )

@@ -23,6 +23,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
@@ -42,6 +43,8 @@ type Options struct {
 	Rules *rules.Service
 	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
 	Analyses *analysis.Service
+	// Rain computes the rain gauges' analyses.
+	Rain *rain.Service
 	// Tilt computes the landslide monitors' tilt analyses.
 	Tilt *tilt.Service
 	// OpenAPI manages open-API applications and authenticates their calls;

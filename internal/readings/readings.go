@@ -7,7 +7,9 @@
 package readings
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
@@ -183,4 +185,14 @@ func (r *Reader) Latest(ctx context.Context, deviceID int64) (map[Key]telemetry.
 func Complete(d telemetry.Day, dev *devices.Device) bool {
 	want := float64(Day) / float64(dev.Interval())
 	return float64(d.Count) >= want/2
+}
+
+// SortedKeys returns a map's keys in order.
+func SortedKeys[K cmp.Ordered, V any](m map[K]V) []K {
+	out := make([]K, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
