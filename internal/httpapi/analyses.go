@@ -2,14 +2,12 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/rain"
@@ -19,7 +17,7 @@ import (
 // analysisRoutes are the soil, mountain, rain-gauge and weather analyses
 // (SPEC §7; docs/analyses.md). Calls without {id} in their path name the
 // device with ?id=; the settings writes may name it in their body instead,
-// so the analysis service checks their right itself.
+// so their handlers authorize it themselves (settingsDevice).
 func (s *Server) analysisRoutes() []route {
 	return []route{
 		{"GET", "/apis/poi/analysis/moisture", s.dev(devices.NeedRead, s.soilMoisture)},
@@ -141,98 +139,6 @@ func queryDaily(c *call, def bool) (bool, error) {
 	return false, errs.Invalid("dim", "query.unknownValue")
 }
 
-func (s *Server) soilMoisture(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Moisture(c.r.Context(), c.account.ID, q.id, q.r, c.lang)
-}
-
-func (s *Server) etRoot(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ETRoot(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) etAnalysis(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ET(c.r.Context(), c.account.ID, q.id, q.stationID, q.r, c.lang)
-}
-
-func (s *Server) moistureData(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	daily, err := queryDaily(c, true)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().MoistureData(c.r.Context(), c.account.ID, q.id, q.r, daily)
-}
-
-func (s *Server) analysisParams(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Params(c.r.Context(), c.account.ID, q.id, q.stationID, c.lang)
-}
-
-func (s *Server) analysisData(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	daily, err := queryDaily(c, true)
-	if err != nil {
-		return nil, err
-	}
-	var params []string
-	if v := c.r.URL.Query().Get("params"); v != "" {
-		params = strings.Split(v, ",")
-	}
-	return s.analyses().Data(c.r.Context(), c.account.ID, q.id, q.stationID, params, q.r, daily, c.lang)
-}
-
-func (s *Server) weekWeather(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekWeather(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) weekRain(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekRain(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) weekET0(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekET0(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) sevenMete(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().SevenMete(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
 // bodyWithID reads a JSON body into v and the device id from ?id=, or
 // else from the body's "id".
 func bodyWithID(c *call, v any) (int64, error) {
@@ -262,112 +168,6 @@ func bodyWithID(c *call, v any) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) updateCrop(c *call) (any, error) {
-	var in analysis.CropInput
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().UpdateCrop(c.r.Context(), c.account.ID, id, in, c.lang)
-}
-
-func (s *Server) soilStatus(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Status(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) irrigations(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	minAmount, err := queryFloat(c, "minAmount", 0.1, 500)
-	if err != nil {
-		return nil, err
-	}
-	var m float64
-	if minAmount != nil {
-		m = *minAmount
-	}
-	return s.analyses().Irrigations(c.r.Context(), c.account.ID, q.id, q.stationID, q.r, m)
-}
-
-func (s *Server) infiltration(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Infiltration(c.r.Context(), c.account.ID, q.id, q.stationID, q.r)
-}
-
-func (s *Server) waterlogging(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := queryFloat(c, "threshold", 1, 100)
-	if err != nil {
-		return nil, err
-	}
-	hours, err := queryInt(c.r.URL.Query(), "minHours", 0, 1, 24*30)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Waterlogging(c.r.Context(), c.account.ID, q.id, q.r, th, time.Duration(hours)*time.Hour)
-}
-
-func (s *Server) freezeThaw(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().FreezeThaw(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) rootDepth(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RootDepth(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) soilDetail(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Detail(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) soilNodes(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Nodes(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) soilConfig(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Settings(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) putSoilConfig(c *call) (any, error) {
-	var in analysis.SettingsInput
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().SaveSettings(c.r.Context(), c.account.ID, id, in, c.lang)
-}
-
 // idThreshold reads and checks ?alpha=&beta= (default Caine's 14.82, 0.39).
 func idThreshold(c *call) (agro.IDThreshold, error) {
 	var ab [2]*float64
@@ -385,42 +185,32 @@ func idThreshold(c *call) (agro.IDThreshold, error) {
 	return rain.CheckThreshold(ab[0], ab[1])
 }
 
-func (s *Server) weatherNow(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
+// stations is where a call's analysis may take another device's weather
+// from: the station ?stationId= names and the devices the caller can see,
+// each through the caller's permission check.
+func (s *Server) stations(c *call, stationID int64) readings.Stations {
+	return readings.Stations{
+		ID: stationID,
+		Open: func(ctx context.Context, id int64) (*devices.Device, error) {
+			d, _, err := s.Devices.Open(ctx, c.account.ID, id, devices.NeedRead)
+			return d, err
+		},
+		Visible: func(ctx context.Context) ([]*devices.Device, error) { return s.Devices.All(ctx, c.account.ID) },
 	}
-	return s.analyses().WeatherNow(c.r.Context(), c.account.ID, id, c.lang)
 }
 
-func (s *Server) weatherAlerts(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeatherAlerts(c.r.Context(), c.account.ID, id)
+// stationDTO is the device whose readings stand for a place's weather.
+type stationDTO struct {
+	ID         int64   `json:"id"`
+	Name       string  `json:"name"`
+	SN         string  `json:"sn"`
+	Own        bool    `json:"own"`        // the device itself
+	DistanceKm float64 `json:"distanceKm"` // from the device, 0 for its own
 }
 
-func (s *Server) fwiStatistics(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
+func toStation(st *readings.Station) *stationDTO {
+	if st == nil {
+		return nil
 	}
-	return s.analyses().FWIStatistics(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) fwiHistory(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().FWIHistory(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) weatherHistory(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeatherHistory(c.r.Context(), c.account.ID, q.id, q.r)
+	return &stationDTO{ID: st.Device.ID, Name: st.Device.Name, SN: st.Device.SN, Own: st.Own, DistanceKm: st.DistanceKm}
 }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
@@ -25,10 +24,12 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/internal/tilt"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 )
 
 var shanghai = func() *time.Location {
@@ -41,8 +42,10 @@ var shanghai = func() *time.Location {
 
 // analysisServer is the API with the analyses. It is the one place that
 // knows how the analyses are wired into the server.
-func analysisServer(o httpapi.Options, a *analysis.Service, rd *readings.Reader) http.Handler {
-	o.Analyses = a
+func analysisServer(o httpapi.Options, db *store.DB, fc weather.Forecaster, rd *readings.Reader) http.Handler {
+	log := slog.New(slog.DiscardHandler)
+	o.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: log})
+	o.Weather = weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: o.Soil, Log: log})
 	o.Rain, o.Tilt = rain.New(rd), tilt.New(rd)
 	return httpapi.New(o)
 }
@@ -61,7 +64,7 @@ func goldenEnv(t *testing.T, db *store.DB) *env {
 	return analysisEnvWith(t, db, fixedForecast{}, func() time.Time { return goldenNow })
 }
 
-func analysisEnvWith(t *testing.T, db *store.DB, fc analysis.Forecaster, now func() time.Time) *env {
+func analysisEnvWith(t *testing.T, db *store.DB, fc weather.Forecaster, now func() time.Time) *env {
 	t.Helper()
 	ctx := context.Background()
 	svc := accounts.NewService(db, accounts.DefaultConfig())
@@ -75,11 +78,9 @@ func analysisEnvWith(t *testing.T, db *store.DB, fc analysis.Forecaster, now fun
 		t.Fatal(err)
 	}
 	dev := devices.NewService(db, keys)
-	a := analysis.New(analysis.Options{Devices: dev, Telemetry: db, Store: db, Forecast: fc, Location: shanghai,
-		Log: slog.New(slog.DiscardHandler), Now: now})
 	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, Telemetry: db, Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Log: slog.New(slog.DiscardHandler)}, a, readings.New(db, shanghai, now)))
+		Log: slog.New(slog.DiscardHandler)}, db, fc, readings.New(db, shanghai, now)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev}
 }
@@ -333,7 +334,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 		// A weather station with the same rain raises the same signal among its alerts.
 		station := e.register("TQ0000000005", 5, "farmer01")
 		rainStorm(e, station, end)
-		al := decodeData[analysis.WeatherAlerts](t, u.do("GET", fmt.Sprintf("/apis/qi/weather/alert?id=%d", station.ID), nil))
+		al := decodeData[httpapi.WeatherAlerts](t, u.do("GET", fmt.Sprintf("/apis/qi/weather/alert?id=%d", station.ID), nil))
 		if len(al.Alerts) != 1 || al.Alerts[0].Type != "rainstorm" || al.Alerts[0].Code != "02" || al.Alerts[0].Basis != "rain6h" ||
 			al.Alerts[0].Value != 55 {
 			t.Errorf("alerts %+v", al.Alerts)
@@ -408,7 +409,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		// Σ rise × layer thickness = 8×15 + 6×10 + 4×10 (vol % × cm) / 10 = 22 mm;
 		// the storm's 10.5 mm (5×15 + 3×10) is rain: 8 mm fell from 12 h before it began until the top
 		// layer peaked at 14:00 (at least half its amount).
-		rec := decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
+		rec := decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
 		if len(rec.Pulses) != 2 {
 			t.Fatalf("pulses %+v", rec.Pulses)
 		}
@@ -428,13 +429,13 @@ func TestAnalyses_Soil(t *testing.T) {
 			t.Errorf("front speed %v", p.FrontSpeed)
 		}
 		// Asking for bigger pulses only leaves the irrigation.
-		rec = decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q+"&minAmount=15", nil))
+		rec = decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q+"&minAmount=15", nil))
 		if len(rec.Pulses) != 1 || rec.Pulses[0].AmountMM != 22 || rec.MinAmountMM != 15 {
 			t.Errorf("pulses of 15 mm or more %+v", rec.Pulses)
 		}
 
 		// Freeze–thaw: 10 cm crossed 0 °C at 20:30 and back at 09:30 next morning.
-		ft := decodeData[analysis.FreezeThaw](t, u.do("GET", "/apis/poi/shang/freezeThaw"+q, nil))
+		ft := decodeData[httpapi.FreezeThaw](t, u.do("GET", "/apis/poi/shang/freezeThaw"+q, nil))
 		want := []string{frostDay.Format(time.DateOnly), frostDay.AddDate(0, 0, 1).Format(time.DateOnly)}
 		if fmt.Sprint(ft.Dates) != fmt.Sprint(want) || len(ft.Layers) != 6 || len(ft.Layers[0].Events) != 2 ||
 			ft.Layers[0].Cycles != 1 || ft.Layers[0].FrozenHours != 13 || len(ft.Layers[1].Events) != 0 || len(ft.FrozenNow) != 0 {
@@ -454,12 +455,12 @@ func TestAnalyses_Soil(t *testing.T) {
 		cfg["nodes"] = nodes
 		r := u.do("PUT", "/apis/poi/shang/config"+q, cfg)
 		r.want(t, 200, 0)
-		view := decodeData[analysis.SettingsView](t, u.do("GET", "/apis/poi/shang/config"+q, nil))
+		view := decodeData[httpapi.SettingsView](t, u.do("GET", "/apis/poi/shang/config"+q, nil))
 		if !view.Configured || view.CropName != "Maize" || *view.Nodes[0].FieldCapacity != 30 || view.Nodes[0].Thickness != 15 ||
 			*view.Nodes[0].Saturation != 44.2 || !view.CanEdit || view.PlantingTime == nil {
 			t.Errorf("settings %+v", view)
 		}
-		m := decodeData[analysis.MoistureAnalysis](t, u.do("GET", "/apis/poi/analysis/moisture"+q, nil))
+		m := decodeData[httpapi.MoistureAnalysis](t, u.do("GET", "/apis/poi/analysis/moisture"+q, nil))
 		top := m.Latest.Layers[0]
 		if !m.Configured || *top.Moisture != 38 || *top.Relative != 126.7 || top.Drought != "none" || m.Latest.StorageMM == nil || len(m.Days) < 5 {
 			t.Errorf("moisture latest %+v, %d days", m.Latest, len(m.Days))
@@ -470,7 +471,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		}
 		// No diurnal drawdown in these readings: the root zone falls back to
 		// 0–40 cm, the layers 10–40 cm standing for 0–45 cm.
-		er := decodeData[analysis.ETRoot](t, u.do("GET", "/apis/poi/analysis/et_root"+q, nil))
+		er := decodeData[httpapi.ETRoot](t, u.do("GET", "/apis/poi/analysis/et_root"+q, nil))
 		if er.RootDepth == nil || er.RootDepth.RootDepth != 0 || er.Zone == nil || er.Zone.RootDepthFound || er.Zone.Depth != 45 ||
 			er.Zone.FieldCapacity != 31.33 || er.Zone.Moisture != 33.56 || er.Zone.DeficitMM != 0 || er.Zone.RAWMM != 56.4 {
 			t.Errorf("et_root %+v zone %+v", er, er.Zone)
@@ -479,48 +480,48 @@ func TestAnalyses_Soil(t *testing.T) {
 			t.Errorf("et_root et %+v", er.ET)
 		}
 		// With the area set the pulse has a volume: 22 mm over 3 mu.
-		rec = decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
+		rec = decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
 		if v := rec.Pulses[0].VolumeM3; v == nil || !near(*v, 22.0/1000*3*10000/15, 0.01) {
 			t.Errorf("volume %v", v)
 		}
-		status := decodeData[analysis.SoilStatus](t, u.do("GET", "/apis/poi/shang/status"+q, nil))
+		status := decodeData[httpapi.SoilStatus](t, u.do("GET", "/apis/poi/shang/status"+q, nil))
 		if status.LastPulse == nil || status.LastPulse.Source != "rain" || status.Frozen || status.Saturated || !status.Configured {
 			t.Errorf("status %+v", status)
 		}
 		// The newest pulse's infiltration profile, and the irrigation's by its times.
-		inf := decodeData[analysis.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q, nil))
+		inf := decodeData[httpapi.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q, nil))
 		if inf.Pulse == nil || inf.TotalMM != 10.5 || len(inf.Layers) != 6 || inf.Layers[0].Change != 5 || inf.Layers[2].Change != 0 {
 			t.Errorf("infiltration %+v", inf)
 		}
-		inf = decodeData[analysis.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q+"&begin="+
+		inf = decodeData[httpapi.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q+"&begin="+
 			url.QueryEscape(irrigationDay.Add(8*time.Hour).Format(time.RFC3339))+"&end="+url.QueryEscape(irrigationDay.Add(15*time.Hour).Format(time.RFC3339)), nil))
 		if inf.Pulse != nil || inf.TotalMM != 22 || inf.Layers[0].Before != 25 || inf.Layers[0].After != 33 {
 			t.Errorf("irrigation infiltration %+v", inf)
 		}
 		// Waterlogging at the settings' saturation: none; at a threshold of 32 %, 10 cm since 09:00.
-		wl := decodeData[analysis.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q, nil))
+		wl := decodeData[httpapi.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q, nil))
 		if wl.ThresholdSource != "settings" || wl.Hours != 0 || len(wl.Layers) != 6 {
 			t.Errorf("waterlogging %+v", wl)
 		}
-		wl = decodeData[analysis.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q+"&threshold=32", nil))
+		wl = decodeData[httpapi.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q+"&threshold=32", nil))
 		if l := wl.Layers[0]; len(l.Periods) != 1 || !l.Periods[0].Ongoing || !l.Periods[0].Start.Equal(irrigationDay.Add(9*time.Hour)) {
 			t.Errorf("waterlogging at 32 %%: %+v", wl.Layers[0])
 		}
-		detail := decodeData[analysis.SoilDetail](t, u.do("GET", "/apis/poi/shang/detail"+q, nil))
+		detail := decodeData[httpapi.SoilDetail](t, u.do("GET", "/apis/poi/shang/detail"+q, nil))
 		if detail.Crop == nil || detail.Crop.DayOfSeason != 41 || detail.Crop.Stage != "development" || *detail.Crop.Kc != 0.84 ||
 			detail.IrrigationMethodName != "Drip" || *detail.AreaM2 != 2000 {
 			t.Errorf("detail %+v crop %+v", detail, detail.Crop)
 		}
-		nodesView := decodeData[analysis.NodesView](t, u.do("GET", "/apis/poi/shang/nodes"+q, nil))
+		nodesView := decodeData[httpapi.NodesView](t, u.do("GET", "/apis/poi/shang/nodes"+q, nil))
 		if len(nodesView.Nodes) != 6 || *nodesView.Nodes[1].Moisture != 35 || *nodesView.Nodes[1].Temp != 3 {
 			t.Errorf("nodes %+v", nodesView.Nodes)
 		}
-		sqy := decodeData[analysis.MoistureSeries](t, u.do("GET", "/apis/poi/data/sqy/query"+q+"&dim=raw", nil))
+		sqy := decodeData[httpapi.MoistureSeries](t, u.do("GET", "/apis/poi/data/sqy/query"+q+"&dim=raw", nil))
 		// Hourly since midnight four days ago: at least 4 × 24 points, at any hour.
 		if len(sqy.Nodes) != 6 || len(sqy.Nodes[0].Points) < 4*24 || *sqy.Nodes[0].Points[0].Relative != round1(25.0/30*100) {
 			t.Errorf("sqy %d nodes, %d points", len(sqy.Nodes), len(sqy.Nodes[0].Points))
 		}
-		params := decodeData[analysis.ParamList](t, u.do("GET", "/apis/poi/param/list"+q, nil))
+		params := decodeData[httpapi.ParamList](t, u.do("GET", "/apis/poi/param/list"+q, nil))
 		avail := map[string]bool{}
 		for _, p := range params.Params {
 			avail[p.ID] = p.Available
@@ -528,7 +529,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		if !avail["relativeMoisture"] || !avail["waterStorage"] || !avail["et0"] || !avail["etc"] {
 			t.Errorf("params %+v", params.Params)
 		}
-		data := decodeData[analysis.DataQuery](t, u.do("GET", "/apis/poi/data/query"+q+"&params=soilMoisture,relativeMoisture&dim=daily", nil))
+		data := decodeData[httpapi.DataQuery](t, u.do("GET", "/apis/poi/data/query"+q+"&params=soilMoisture,relativeMoisture&dim=daily", nil))
 		if len(data.Series) != 12 || data.Series[6].Param != "relativeMoisture" || data.Series[0].Agg != "avg" {
 			t.Errorf("data %d series", len(data.Series))
 		}
@@ -537,7 +538,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		// The crop call changes the crop and keeps the soil.
 		r = u.do("POST", "/apis/poi/crop/update", map[string]any{"id": soil.ID, "cropName": "wheat", "area": 5})
 		r.want(t, 200, 0)
-		view = decodeData[analysis.SettingsView](t, r)
+		view = decodeData[httpapi.SettingsView](t, r)
 		if view.CropType != "wheat" || *view.AreaMu != 5 || !view.Configured || view.CropVariety != "郑单958" {
 			t.Errorf("after crop update %+v", view)
 		}
@@ -623,7 +624,7 @@ func TestAnalyses_SoilConfigMessages(t *testing.T) {
 			t.Errorf("%s: %q %q", bad.field, r.Error.Field, r.Message)
 		}
 	}
-	view := decodeData[analysis.SettingsView](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/config?id=%d", soil.ID), nil))
+	view := decodeData[httpapi.SettingsView](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/config?id=%d", soil.ID), nil))
 	if view.CropType != "rice" || *view.Nodes[1].FieldCapacity != 32 {
 		t.Errorf("a refused PUT changed the settings: %+v", view)
 	}
@@ -692,7 +693,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hist := decodeData[analysis.WeatherHistory](t, u.do("GET", "/apis/qi/data/history"+q, nil))
+	hist := decodeData[httpapi.WeatherHistory](t, u.do("GET", "/apis/qi/data/history"+q, nil))
 	var found bool
 	for _, d := range hist.Days {
 		if d.Date == yesterday.Format(time.DateOnly) {
@@ -707,7 +708,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	}
 
 	// The 7-day forecast, fetched once and then served from the cache.
-	ww := decodeData[analysis.WeekWeather](t, u.do("GET", "/apis/poi/week/weather"+q, nil))
+	ww := decodeData[httpapi.WeekWeather](t, u.do("GET", "/apis/poi/week/weather"+q, nil))
 	if ww.ForecastUnavailable || ww.Forecast == nil || len(ww.Forecast.Days) != 7 || ww.Forecast.RainTotal != 15.3 ||
 		ww.Forecast.ET0Total != 36.89 || *ww.Forecast.Days[6].WindLevel != 6 || ww.Forecast.Days[2].RainClass != "moderate" {
 		t.Fatalf("week weather %+v", ww.Forecast)
@@ -715,8 +716,8 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if len(ww.Observed) != 4 || ww.Station == nil || !ww.Station.Own {
 		t.Errorf("observed %d days, station %+v", len(ww.Observed), ww.Station)
 	}
-	et0 := decodeData[analysis.WeekAmounts](t, u.do("GET", "/apis/poi/et0"+q, nil))
-	rain := decodeData[analysis.WeekAmounts](t, u.do("GET", "/apis/poi/rainfall"+q, nil))
+	et0 := decodeData[httpapi.WeekAmounts](t, u.do("GET", "/apis/poi/et0"+q, nil))
+	rain := decodeData[httpapi.WeekAmounts](t, u.do("GET", "/apis/poi/rainfall"+q, nil))
 	if et0.ForecastTotal == nil || *et0.ForecastTotal != 36.89 || len(et0.Observed) != 3 || !near(*et0.Observed[2].MM, want.ET0, 1e-3) ||
 		rain.ForecastTotal == nil || *rain.ForecastTotal != 15.3 || rain.ObservedTotal != 0 || len(rain.Observed) != 8 {
 		t.Errorf("et0 %+v rain %+v", et0, rain)
@@ -735,7 +736,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	}
 	u.do("PUT", fmt.Sprintf("/apis/poi/crop/update?id=%d", probe.ID), map[string]any{"cropName": "maize",
 		"sowTime": localMidnight(10).UnixMilli()}).want(t, 200, 0)
-	et := decodeData[analysis.ETAnalysis](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/etc_et0_kc?id=%d", probe.ID), nil))
+	et := decodeData[httpapi.ETAnalysis](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/etc_et0_kc?id=%d", probe.ID), nil))
 	if et.Station == nil || et.Station.ID != station.ID || !near(et.Station.DistanceKm, 2.0, 0.05) || et.Crop == nil || len(et.Days) != 3 {
 		t.Fatalf("et analysis %+v", et)
 	}
@@ -747,13 +748,13 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 		t.Errorf("forecast day %+v", et.Forecast.Days[0])
 	}
 
-	now := decodeData[analysis.WeatherNow](t, u.do("GET", fmt.Sprintf("/apis/qi/%d/data/realtime", station.ID), nil))
+	now := decodeData[httpapi.WeatherNow](t, u.do("GET", fmt.Sprintf("/apis/qi/%d/data/realtime", station.ID), nil))
 	if now.Wind == nil || now.Wind.Level != 2 || now.Wind.Sector != "NE" || now.Rain == nil || now.Rain.Warning.Level != 0 || len(now.Values) < 7 {
 		t.Errorf("realtime %+v", now)
 	}
 
 	// FWI: the first day starts from the standard codes; the second carries them on.
-	fwi := decodeData[analysis.FWIHistory](t, u.do("GET", "/apis/qi/fwi/history"+q+"&begin="+url.QueryEscape(localMidnight(3).Format(time.RFC3339)), nil))
+	fwi := decodeData[httpapi.FWIHistory](t, u.do("GET", "/apis/qi/fwi/history"+q+"&begin="+url.QueryEscape(localMidnight(3).Format(time.RFC3339)), nil))
 	if len(fwi.Days) < 3 {
 		t.Fatalf("fwi days %+v", fwi.Days)
 	}
@@ -771,7 +772,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if !near(*fwi.Days[1].DC, ref2.DC, 0.01) {
 		t.Errorf("fwi day 2 DC %v, want %v", *fwi.Days[1].DC, ref2.DC)
 	}
-	stats := decodeData[analysis.FWIStatistics](t, u.do("GET", "/apis/qi/fwi/statistics"+q, nil))
+	stats := decodeData[httpapi.FWIStatistics](t, u.do("GET", "/apis/qi/fwi/statistics"+q, nil))
 	if stats.Days < 3 || len(stats.Levels) != 6 || stats.Latest == nil || stats.Max == nil {
 		t.Errorf("fwi statistics %+v", stats)
 	}
@@ -804,16 +805,16 @@ func TestAnalyses_ForecastUnavailable(t *testing.T) {
 			if !strings.Contains(string(r.Data), `"forecast":null,"forecastUnavailable":true`) {
 				t.Errorf("week weather %s", r.Data)
 			}
-			if ww := decodeData[analysis.WeekWeather](t, r); len(ww.Observed) != 2 {
+			if ww := decodeData[httpapi.WeekWeather](t, r); len(ww.Observed) != 2 {
 				t.Errorf("observed %d days", len(ww.Observed))
 			}
 			for _, p := range []string{"/apis/poi/et0", "/apis/poi/rainfall"} {
-				a := decodeData[analysis.WeekAmounts](t, u.do("GET", p+q, nil))
+				a := decodeData[httpapi.WeekAmounts](t, u.do("GET", p+q, nil))
 				if !a.ForecastUnavailable || a.Forecast != nil || a.ForecastTotal != nil || len(a.Observed) == 0 {
 					t.Errorf("%s: %+v", p, a)
 				}
 			}
-			et := decodeData[analysis.ETAnalysis](t, u.do("GET", "/apis/poi/et0_kc"+q, nil))
+			et := decodeData[httpapi.ETAnalysis](t, u.do("GET", "/apis/poi/et0_kc"+q, nil))
 			if !et.ForecastUnavailable || et.Forecast != nil || len(et.Days) != 1 {
 				t.Errorf("et0_kc %+v", et)
 			}

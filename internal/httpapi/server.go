@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -26,8 +25,10 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/internal/tilt"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 )
 
 // Options configure a Server.
@@ -41,12 +42,11 @@ type Options struct {
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
 	Rules *rules.Service
-	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
-	Analyses *analysis.Service
-	// Rain computes the rain gauges' analyses.
-	Rain *rain.Service
-	// Tilt computes the landslide monitors' tilt analyses.
-	Tilt *tilt.Service
+	// Soil, Weather, Rain and Tilt compute the analyses of the detail pages.
+	Soil    *soil.Service
+	Weather *weather.Service
+	Rain    *rain.Service
+	Tilt    *tilt.Service
 	// OpenAPI manages open-API applications and authenticates their calls;
 	// nil answers unavailable.
 	OpenAPI *openapi.Service

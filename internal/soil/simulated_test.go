@@ -1,19 +1,17 @@
-package analysis
+package soil
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
+	"github.com/fieldwatch/fieldwatch/internal/readings/readingstest"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
-	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
 // These tests drive the analyses with the demo fleet's own simulator: a
@@ -24,118 +22,23 @@ import (
 
 var cstZone = time.FixedZone("CST", 8*3600)
 
-// simFleet is an in-memory device list, telemetry store and settings store.
-type simFleet struct {
-	devs   map[int64]*devices.Device
-	series map[int64]map[[2]string][]int64 // device → (param, node) → ts
-	values map[int64]map[[2]string][]float64
-}
+// noSettings is a settings store without any.
+type noSettings struct{}
 
-func newSimFleet() *simFleet {
-	return &simFleet{devs: map[int64]*devices.Device{}, series: map[int64]map[[2]string][]int64{}, values: map[int64]map[[2]string][]float64{}}
-}
-
-func (f *simFleet) Get(_ context.Context, _, id int64) (*devices.Device, devices.Right, error) {
-	d, ok := f.devs[id]
-	if !ok {
-		return nil, devices.Right{}, errs.New(errs.ENotFound, "device.notFound")
-	}
-	return d, devices.Right{Owner: true, Settings: true}, nil
-}
-
-func (f *simFleet) All(context.Context, int64) ([]*devices.Device, error) {
-	var out []*devices.Device
-	ids := mapsKeys(f.devs)
-	slices.Sort(ids)
-	for _, id := range ids {
-		out = append(out, f.devs[id])
-	}
-	return out, nil
-}
-
-func mapsKeys[K comparable, V any](m map[K]V) []K {
-	var ks []K
-	for k := range m {
-		ks = append(ks, k)
-	}
-	return ks
-}
-
-func (f *simFleet) Series(_ context.Context, q telemetry.Query) ([]telemetry.Series, error) {
-	var out []telemetry.Series
-	for key, ts := range f.series[q.DeviceID] {
-		node, _ := strconv.Atoi(key[1])
-		if len(q.Params) > 0 && !slices.Contains(q.Params, key[0]) || len(q.Nodes) > 0 && !slices.Contains(q.Nodes, node) {
-			continue
-		}
-		sr := telemetry.Series{Param: key[0], Node: node}
-		for i, t := range ts {
-			if t >= q.Begin.UnixMilli() && t < q.End.UnixMilli() {
-				sr.TS = append(sr.TS, t)
-				sr.V = append(sr.V, f.values[q.DeviceID][key][i])
-			}
-		}
-		out = append(out, sr)
-	}
-	return out, nil
-}
-
-func (f *simFleet) Days(context.Context, telemetry.Query) ([]telemetry.Day, error) { return nil, nil }
-
-func (f *simFleet) Latest(context.Context, int64) ([]telemetry.Reading, error) { return nil, nil }
-
-func (f *simFleet) SoilSettings(context.Context, int64) (*SoilSettings, error) {
+func (noSettings) SoilSettings(context.Context, int64) (*Settings, error) {
 	return nil, errs.New(errs.ENotFound, "analysis.settings")
 }
 
-func (f *simFleet) SaveSoilSettings(context.Context, *SoilSettings) error { return nil }
+func (noSettings) SaveSoilSettings(context.Context, *Settings) error { return nil }
 
-// add simulates device id of type typeID with seed over [begin, end) at the
-// type's interval and stores its reports, calling each (when not nil) after
-// every report; it returns the simulation.
-func (f *simFleet) add(t testing.TB, id int64, typeID int, seed int64, begin, end time.Time, each func(sim *simulator.Sim, at time.Time)) *simulator.Sim {
-	t.Helper()
-	ty, ok := devices.TypeByID(typeID)
-	if !ok {
-		t.Fatalf("no type %d", typeID)
-	}
-	lat, lng := 37.45, 116.3
-	d := &devices.Device{ID: id, SN: "SIM" + strconv.FormatInt(id, 10), TypeID: typeID, Name: "sim", Lat: &lat, Lng: &lng}
-	f.devs[id] = d
-	sim := simulator.New(simulator.Device{SN: d.SN, Type: ty, Lat: lat, Lng: lng, Seed: seed})
-	ser, val := map[[2]string][]int64{}, map[[2]string][]float64{}
-	for at := begin; at.Before(end); at = at.Add(ty.Interval) {
-		var p struct {
-			TS     float64                       `json:"ts"`
-			Values map[string]float64            `json:"values"`
-			Nodes  map[string]map[string]float64 `json:"nodes"`
-		}
-		if err := json.Unmarshal(sim.Telemetry(at), &p); err != nil {
-			t.Fatal(err)
-		}
-		if each != nil {
-			each(sim, at)
-		}
-		ms := at.UnixMilli()
-		for k, v := range p.Values {
-			ser[[2]string{k, "0"}] = append(ser[[2]string{k, "0"}], ms)
-			val[[2]string{k, "0"}] = append(val[[2]string{k, "0"}], v)
-		}
-		for n, vs := range p.Nodes {
-			for k, v := range vs {
-				ser[[2]string{k, n}] = append(ser[[2]string{k, n}], ms)
-				val[[2]string{k, n}] = append(val[[2]string{k, n}], v)
-			}
-		}
-	}
-	f.series[id], f.values[id] = ser, val
-	return sim
+// service is the soil analyses of fleet f read at now.
+func service(f *readingstest.Fleet, now time.Time) *Service {
+	return New(Options{Readings: readings.New(f, cstZone, func() time.Time { return now }), Store: noSettings{}})
 }
 
-func (f *simFleet) service(now time.Time) *Service {
-	s := New(Options{Devices: f, Telemetry: f, Store: f, Location: cstZone})
-	s.now = func() time.Time { return now }
-	return s
+// rainFrom lets an analysis take rain from the fleet's other devices.
+func rainFrom(f *readingstest.Fleet) readings.Stations {
+	return readings.Stations{Visible: f.All}
 }
 
 // Every simulated irrigation that no rain masks is recognised as irrigation
@@ -145,16 +48,16 @@ func TestSimulatedIrrigationsRecognised(t *testing.T) {
 	end := begin.AddDate(0, 0, 30)
 	checked, stations := 0, 0
 	for seed := int64(1); stations < 5 && seed < 40; seed++ {
-		f := newSimFleet()
+		f := readingstest.New()
 		// The soil and weather station measures its own rain, which tells
 		// rain from irrigation.
-		sim := f.add(t, 1, 21, seed, begin.Add(-2*day), end, nil)
+		sim := f.Add(t, 1, 21, seed, begin.Add(-2*readings.Day), end, nil)
 		truth := sim.Irrigations()
 		if len(truth) == 0 {
 			continue // a rain-fed field
 		}
 		stations++
-		got, err := f.service(end).Irrigations(context.Background(), 1, 1, 0, Range{Begin: begin, End: end}, 0)
+		got, err := service(f, end).Irrigations(context.Background(), f.Device(1), rainFrom(f), readings.Range{Begin: begin, End: end}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,13 +70,13 @@ func TestSimulatedIrrigationsRecognised(t *testing.T) {
 			// Water needs half a day to reach the deeper probes; a storm
 			// within a day of the watering merges with it.
 			if ir.Start.Before(begin) || ir.Start.After(end.Add(-12*time.Hour)) ||
-				sim.RainBetween(ir.Start.Add(-day), ir.Start.Add(day)) >= 10 {
+				sim.RainBetween(ir.Start.Add(-readings.Day), ir.Start.Add(readings.Day)) >= 10 {
 				continue
 			}
 			checked++
-			var found []PulseView
+			var found []Pulse
 			for _, p := range got.Pulses {
-				if p.Date == date && p.Source == "irrigation" {
+				if p.Start.Format(time.DateOnly) == date && p.Source == "irrigation" {
 					found = append(found, p)
 				}
 			}
@@ -184,9 +87,9 @@ func TestSimulatedIrrigationsRecognised(t *testing.T) {
 			}
 			p := found[0]
 			// Water arrives at 10 cm within 3 h of the watering's start.
-			if lag := time.UnixMilli(p.Start).Sub(ir.Start); lag < 0 || lag > 3*time.Hour {
+			if lag := p.Start.Sub(ir.Start); lag < 0 || lag > 3*time.Hour {
 				t.Errorf("seed %d: irrigation at %s, pulse starts %s", seed, ir.Start.In(cstZone).Format("01-02 15:04"),
-					time.UnixMilli(p.Start).In(cstZone).Format("01-02 15:04"))
+					p.Start.In(cstZone).Format("01-02 15:04"))
 			}
 			// The probes store what reached 0–65 cm, less what roots drew
 			// and what drained below: within 25 % of what was applied.
@@ -195,8 +98,8 @@ func TestSimulatedIrrigationsRecognised(t *testing.T) {
 			}
 		}
 		for _, p := range got.Pulses {
-			if p.Source == "irrigation" && !trueDays[p.Date] {
-				t.Errorf("seed %d: an irrigation of %.1f mm on %s that did not happen", seed, p.AmountMM, p.Date)
+			if p.Source == "irrigation" && !trueDays[p.Start.Format(time.DateOnly)] {
+				t.Errorf("seed %d: an irrigation of %.1f mm on %s that did not happen", seed, p.AmountMM, p.Start.Format(time.DateOnly))
 			}
 		}
 	}
@@ -212,13 +115,13 @@ func TestSimulatedIrrigationsRecognised(t *testing.T) {
 func TestSimulatedFrostNight(t *testing.T) {
 	begin := time.Date(2026, 12, 1, 0, 0, 0, 0, cstZone)
 	end := begin.AddDate(0, 0, 30)
-	f := newSimFleet()
+	f := readingstest.New()
 	type sample struct {
 		at time.Time
 		v  float64
 	}
 	var truth []sample
-	f.add(t, 1, 21, 3, begin.Add(-day), end, func(sim *simulator.Sim, at time.Time) {
+	f.Add(t, 1, 21, 3, begin.Add(-readings.Day), end, func(sim *simulator.Sim, at time.Time) {
 		if v, ok := sim.SoilTemperature(10); ok {
 			truth = append(truth, sample{at, v})
 		}
@@ -242,7 +145,7 @@ func TestSimulatedFrostNight(t *testing.T) {
 	if len(frosts) == 0 {
 		t.Fatal("no frost night at 10 cm in the simulated December")
 	}
-	got, err := f.service(end).FreezeThaw(context.Background(), 1, 1, Range{Begin: begin, End: end})
+	got, err := service(f, end).FreezeThaw(context.Background(), f.Device(1), readings.Range{Begin: begin, End: end})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,14 +174,4 @@ func TestSimulatedFrostNight(t *testing.T) {
 		t.Errorf("10 cm: %d cycles, %g frozen hours", l.Cycles, l.FrozenHours)
 	}
 	t.Logf("%d frost nights at 10 cm, %d dates with a crossing", len(frosts), len(l.Dates))
-}
-
-
-func mustType(t *testing.T, id int) *devices.Type {
-	t.Helper()
-	ty, ok := devices.TypeByID(id)
-	if !ok {
-		t.Fatalf("no type %d", id)
-	}
-	return ty
 }
