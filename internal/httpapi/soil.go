@@ -1,82 +1,12 @@
 package httpapi
 
 import (
-	"strings"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/soil"
 )
-
-// settingsDTO is a soil device's settings as the settings form shows them.
-type settingsDTO struct {
-	Configured       bool        `json:"configured"` // every node has its soil set
-	Nodes            []nodeDTO   `json:"nodes"`
-	CropType         string      `json:"cropType"`
-	CropName         string      `json:"cropName"` // the crop type's name in the caller's language
-	CropVariety      string      `json:"cropVariety"`
-	IrrigationMethod string      `json:"irrigationMethod"`
-	PlantingTime     *int64      `json:"plantingTime"`
-	AreaMu           *float64    `json:"areaMu"`
-	EnableTime       *int64      `json:"enableTime"`
-	Upload           bool        `json:"upload"`
-	UpdatedAt        *int64      `json:"updatedAt"`
-	CropTypes        []optionDTO `json:"cropTypes"`
-	Methods          []optionDTO `json:"irrigationMethods"`
-	CanEdit          bool        `json:"canEdit"`
-}
-
-// nodeDTO is one node's soil, with what follows from it.
-type nodeDTO struct {
-	Depth         int      `json:"depth"`
-	Thickness     float64  `json:"thickness"`
-	FieldCapacity *float64 `json:"fieldCapacity"`
-	UnitWeight    *float64 `json:"unitWeight"`
-	Saturation    *float64 `json:"saturation"`
-}
-
-// optionDTO is one choice of a settings list.
-type optionDTO struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
-func toNodes(ns []soil.Node) []nodeDTO {
-	out := make([]nodeDTO, len(ns))
-	for i, n := range ns {
-		out[i] = nodeDTO(n)
-	}
-	return out
-}
-
-// optMsPtr is an optional time as unix ms: null for none or the zero time.
-func optMsPtr(t *time.Time) *int64 {
-	if t == nil {
-		return nil
-	}
-	return optMs(*t)
-}
-
-func toSettings(cfg *soil.Config, canEdit bool, lang i18n.Lang) settingsDTO {
-	v := settingsDTO{Configured: cfg.Configured, Nodes: toNodes(cfg.Nodes), CanEdit: canEdit}
-	if st := cfg.Settings; st != nil {
-		v.CropType, v.CropVariety, v.IrrigationMethod = st.CropType, st.CropVariety, st.IrrigationMethod
-		v.AreaMu, v.Upload = st.AreaMu, st.Upload
-		if c, ok := soil.CropByID(st.CropType); ok {
-			v.CropName = c.Names.In(lang)
-		}
-		v.PlantingTime, v.EnableTime, v.UpdatedAt = optMsPtr(st.PlantingTime), optMsPtr(st.EnableTime), optMs(st.UpdatedAt)
-	}
-	for _, c := range soil.Crops {
-		v.CropTypes = append(v.CropTypes, optionDTO{c.ID, c.Names.In(lang)})
-	}
-	for _, m := range soil.IrrigationMethods {
-		v.Methods = append(v.Methods, optionDTO{m.ID, m.Names.In(lang)})
-	}
-	return v
-}
 
 // layerStateDTO is a layer's moisture at one time.
 type layerStateDTO struct {
@@ -212,26 +142,6 @@ func toNodesView(ns *soil.NodeStates) nodesViewDTO {
 	return out
 }
 
-// cropDTO is the crop the ET analysis uses.
-type cropDTO struct {
-	Type         string         `json:"type"`
-	Name         string         `json:"name"`
-	Variety      string         `json:"variety"`
-	PlantingTime int64          `json:"plantingTime"`
-	Curve        agro.CropCurve `json:"curve"`
-	DayOfSeason  int            `json:"dayOfSeason"`
-	Kc           *float64       `json:"kc"`
-	Stage        string         `json:"stage"`
-}
-
-func toCrop(c *soil.CropToday, lang i18n.Lang) *cropDTO {
-	if c == nil {
-		return nil
-	}
-	return &cropDTO{Type: c.Crop.ID, Name: c.Crop.Names.In(lang), Variety: c.Variety, PlantingTime: c.Planted.UnixMilli(),
-		Curve: c.Crop.Curve, DayOfSeason: c.DayOfSeason, Kc: c.Kc, Stage: c.Stage}
-}
-
 // soilDetailDTO is GET /apis/poi/shang/detail.
 type soilDetailDTO struct {
 	Settings             settingsDTO `json:"settings"`
@@ -349,152 +259,6 @@ func toRootDepth(r *soil.RootDepth) *rootDepthDTO {
 	return &rootDepthDTO{Begin: r.Begin.UnixMilli(), End: r.End.UnixMilli(), RootDepth: r.RootDepth, Layers: r.Layers}
 }
 
-// etRootDTO is GET /apis/poi/analysis/et_root.
-type etRootDTO struct {
-	Configured bool          `json:"configured"`
-	RootDepth  *rootDepthDTO `json:"rootDepth"`
-	Zone       *rootZoneDTO  `json:"zone"`
-	ET         *etRateDTO    `json:"et"`
-	Projection *refillDTO    `json:"projection"`
-}
-
-// rootZoneDTO is the root zone now.
-type rootZoneDTO struct {
-	Depth          float64 `json:"depth"`
-	RootDepthFound bool    `json:"rootDepthFound"`
-	FieldCapacity  float64 `json:"fieldCapacity"`
-	Moisture       float64 `json:"moisture"`
-	Relative       float64 `json:"relative"`
-	Drought        string  `json:"drought"`
-	RefillRelative float64 `json:"refillRelative"`
-	DeficitMM      float64 `json:"deficitMm"`
-	RAWMM          float64 `json:"rawMm"`
-}
-
-// etRateDTO is the crop water use the projection runs at.
-type etRateDTO struct {
-	ET0    float64  `json:"et0"`
-	Kc     *float64 `json:"kc"`
-	Stage  string   `json:"stage,omitempty"`
-	ETc    *float64 `json:"etc"`
-	Source string   `json:"source"`
-}
-
-// refillDTO is the projected refill.
-type refillDTO struct {
-	Time         int64    `json:"time"`
-	Date         string   `json:"date"`
-	DaysUntil    int      `json:"daysUntil"`
-	IrrigationMM float64  `json:"irrigationMm"`
-	VolumeM3     *float64 `json:"volumeM3"`
-}
-
-func toETRoot(e *soil.ETRoot) etRootDTO {
-	out := etRootDTO{Configured: e.Configured, RootDepth: toRootDepth(e.RootDepth)}
-	if z := e.Zone; z != nil {
-		zv := rootZoneDTO(*z)
-		out.Zone = &zv
-	}
-	if r := e.ET; r != nil {
-		out.ET = &etRateDTO{ET0: r.ET0, Kc: r.Kc, Stage: r.Stage, ETc: r.ETc, Source: r.Source}
-	}
-	if p := e.Projection; p != nil {
-		out.Projection = &refillDTO{Time: p.Day.UnixMilli(), Date: p.Day.Format(time.DateOnly), DaysUntil: p.DaysUntil,
-			IrrigationMM: p.IrrigationMM, VolumeM3: p.VolumeM3}
-	}
-	return out
-}
-
-// etAnalysisDTO is GET /apis/poi/et0_kc and /apis/poi/shang/etc_et0_kc.
-type etAnalysisDTO struct {
-	Begin               int64        `json:"begin"`
-	End                 int64        `json:"end"`
-	Station             *stationDTO  `json:"station"`
-	Crop                *cropDTO     `json:"crop"`
-	Days                []etDayDTO   `json:"days"`
-	ET0Total            float64      `json:"et0Total"`
-	ETcTotal            *float64     `json:"etcTotal"`
-	ObservedUnavailable string       `json:"observedUnavailable"`
-	Forecast            *forecastDTO `json:"forecast"`
-	ForecastUnavailable bool         `json:"forecastUnavailable"`
-}
-
-// etDayDTO is one day of the ET analysis.
-type etDayDTO struct {
-	Time  int64    `json:"time"`
-	Date  string   `json:"date"`
-	ET0   *float64 `json:"et0"`
-	Kc    *float64 `json:"kc"`
-	Stage string   `json:"stage,omitempty"`
-	ETc   *float64 `json:"etc"`
-}
-
-func toETAnalysis(e *soil.ET, lang i18n.Lang) etAnalysisDTO {
-	f := toForecast(e.Forecast)
-	out := etAnalysisDTO{Begin: e.Begin.UnixMilli(), End: e.End.UnixMilli(), Station: toStation(e.Station), Crop: toCrop(e.Crop, lang),
-		Days: make([]etDayDTO, len(e.Days)), ET0Total: e.ET0Total, ETcTotal: e.ETcTotal, ObservedUnavailable: e.ObservedUnavailable,
-		Forecast: f, ForecastUnavailable: f == nil}
-	for i, d := range e.Days {
-		et0 := d.ET0
-		out.Days[i] = etDayDTO{Time: d.Day.UnixMilli(), Date: d.Day.Format(time.DateOnly), ET0: &et0, Kc: d.Kc, Stage: d.Stage, ETc: d.ETc}
-	}
-	return out
-}
-
-// paramListDTO is GET /apis/poi/param/list.
-type paramListDTO struct {
-	Nodes  []int          `json:"nodes"`
-	Params []paramInfoDTO `json:"params"`
-}
-
-// paramInfoDTO is one parameter an analysis chart can show.
-type paramInfoDTO struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Unit      string `json:"unit"`
-	Precision int    `json:"precision"`
-	PerNode   bool   `json:"perNode"`
-	Derived   bool   `json:"derived"`
-	DailyOnly bool   `json:"dailyOnly"`
-	Available bool   `json:"available"`
-}
-
-func toParamList(pl *soil.ParamList, lang i18n.Lang) paramListDTO {
-	out := paramListDTO{Nodes: pl.Nodes, Params: make([]paramInfoDTO, len(pl.Params))}
-	for i, p := range pl.Params {
-		out.Params[i] = paramInfoDTO{ID: p.ID, Name: p.Names.In(lang), Unit: p.Unit, Precision: p.Precision, PerNode: p.PerNode,
-			Derived: p.Derived, DailyOnly: p.DailyOnly, Available: p.Available}
-	}
-	return out
-}
-
-// dataQueryDTO is GET /apis/poi/data/query.
-type dataQueryDTO struct {
-	Begin  int64           `json:"begin"`
-	End    int64           `json:"end"`
-	Dim    string          `json:"dim"`
-	Series []dataSeriesDTO `json:"series"`
-}
-
-// dataSeriesDTO is one parameter at one node (0 for the device as a whole).
-type dataSeriesDTO struct {
-	Param   string       `json:"param"`
-	Node    int          `json:"node"`
-	Name    string       `json:"name"`
-	Unit    string       `json:"unit"`
-	Derived bool         `json:"derived"`
-	Agg     string       `json:"agg,omitempty"`
-	Points  [][2]float64 `json:"points"`
-}
-
-func toDataQuery(q *soil.DataQuery, lang i18n.Lang) dataQueryDTO {
-	out := dataQueryDTO{Begin: q.Begin.UnixMilli(), End: q.End.UnixMilli(), Dim: dim(q.Daily), Series: make([]dataSeriesDTO, len(q.Series))}
-	for i, s := range q.Series {
-		out.Series[i] = dataSeriesDTO{Param: s.Param, Node: s.Node, Name: s.Names.In(lang), Unit: s.Unit, Derived: s.Derived, Agg: s.Agg, Points: s.Points}
-	}
-	return out
-}
-
 func (s *Server) soilMoisture(c *call) (any, error) {
 	q, err := s.analysisQuery(c)
 	if err != nil {
@@ -505,30 +269,6 @@ func (s *Server) soilMoisture(c *call) (any, error) {
 		return nil, err
 	}
 	return toMoistureAnalysis(m), nil
-}
-
-func (s *Server) etRoot(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	e, err := s.Soil.ETRoot(c.r.Context(), c.device, s.stations(c, q.stationID))
-	if err != nil {
-		return nil, err
-	}
-	return toETRoot(e), nil
-}
-
-func (s *Server) etAnalysis(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	e, err := s.Soil.ET(c.r.Context(), c.device, s.stations(c, q.stationID), q.r)
-	if err != nil {
-		return nil, err
-	}
-	return toETAnalysis(e, c.lang), nil
 }
 
 func (s *Server) moistureData(c *call) (any, error) {
@@ -545,38 +285,6 @@ func (s *Server) moistureData(c *call) (any, error) {
 		return nil, err
 	}
 	return toMoistureSeries(m), nil
-}
-
-func (s *Server) analysisParams(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	pl, err := s.Soil.Params(c.r.Context(), c.device, s.stations(c, q.stationID))
-	if err != nil {
-		return nil, err
-	}
-	return toParamList(pl, c.lang), nil
-}
-
-func (s *Server) analysisData(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	daily, err := queryDaily(c, true)
-	if err != nil {
-		return nil, err
-	}
-	var params []string
-	if v := c.r.URL.Query().Get("params"); v != "" {
-		params = strings.Split(v, ",")
-	}
-	dq, err := s.Soil.Data(c.r.Context(), c.device, s.stations(c, q.stationID), params, q.r, daily)
-	if err != nil {
-		return nil, err
-	}
-	return toDataQuery(dq, c.lang), nil
 }
 
 func (s *Server) soilStatus(c *call) (any, error) {
@@ -683,96 +391,4 @@ func (s *Server) soilNodes(c *call) (any, error) {
 		return nil, err
 	}
 	return toNodesView(ns), nil
-}
-
-func (s *Server) soilConfig(c *call) (any, error) {
-	cfg, err := s.Soil.Settings(c.r.Context(), c.device)
-	if err != nil {
-		return nil, err
-	}
-	return toSettings(cfg, c.right.Settings, c.lang), nil
-}
-
-// soilSettingsBody is a PUT of the soil settings. Times are unix ms.
-type soilSettingsBody struct {
-	Nodes []struct {
-		Depth         int     `json:"depth"`
-		FieldCapacity float64 `json:"fieldCapacity"`
-		UnitWeight    float64 `json:"unitWeight"`
-	} `json:"nodes"`
-	CropType         string   `json:"cropType"`
-	CropVariety      string   `json:"cropVariety"`
-	IrrigationMethod string   `json:"irrigationMethod"`
-	PlantingTime     *int64   `json:"plantingTime"`
-	AreaMu           *float64 `json:"areaMu"`
-	EnableTime       *int64   `json:"enableTime"`
-	Upload           bool     `json:"upload"`
-}
-
-// timeOf is an optional unix ms time.
-func timeOf(v *int64) *time.Time {
-	if v == nil {
-		return nil
-	}
-	t := time.UnixMilli(*v)
-	return &t
-}
-
-// settingsDevice authorizes the device a settings write names, in its body
-// or its query, for the settings right.
-func (s *Server) settingsDevice(c *call, id int64) (*devices.Device, error) {
-	d, _, err := s.Devices.Open(c.r.Context(), c.account.ID, id, devices.NeedSettings)
-	return d, err
-}
-
-func (s *Server) putSoilConfig(c *call) (any, error) {
-	var in soilSettingsBody
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.settingsDevice(c, id)
-	if err != nil {
-		return nil, err
-	}
-	st := soil.SettingsInput{CropType: in.CropType, CropVariety: in.CropVariety, IrrigationMethod: in.IrrigationMethod,
-		PlantingTime: timeOf(in.PlantingTime), AreaMu: in.AreaMu, EnableTime: timeOf(in.EnableTime), Upload: in.Upload}
-	if in.Nodes != nil {
-		st.Nodes = make([]soil.NodeConfig, len(in.Nodes))
-		for i, n := range in.Nodes {
-			st.Nodes[i] = soil.NodeConfig(n)
-		}
-	}
-	cfg, err := s.Soil.SaveSettings(c.r.Context(), d, st)
-	if err != nil {
-		return nil, err
-	}
-	return toSettings(cfg, true, c.lang), nil
-}
-
-// cropBody is the crop of POST/PUT /apis/poi/crop/update (SPEC §3 "Crop
-// info: sowTime, cropName, area"); absent fields keep their value.
-type cropBody struct {
-	SowTime     *int64   `json:"sowTime"`
-	CropName    *string  `json:"cropName"`
-	CropVariety *string  `json:"cropVariety"`
-	Area        *float64 `json:"area"` // mu
-}
-
-func (s *Server) updateCrop(c *call) (any, error) {
-	var in cropBody
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.settingsDevice(c, id)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := s.Soil.UpdateCrop(c.r.Context(), d, soil.CropInput{SowTime: timeOf(in.SowTime), CropName: in.CropName,
-		CropVariety: in.CropVariety, Area: in.Area})
-	if err != nil {
-		return nil, err
-	}
-	return toSettings(cfg, true, c.lang), nil
 }
