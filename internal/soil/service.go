@@ -40,6 +40,8 @@ type Options struct {
 
 // Service computes the soil analyses of a device the caller was authorized
 // for, and keeps its settings.
+// Its methods answer ENOTFOUND for a device of no known type, as for one
+// that does not exist, besides the errors each lists.
 type Service struct {
 	rd        *readings.Reader
 	store     Store

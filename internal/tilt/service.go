@@ -9,6 +9,8 @@ import (
 
 // Service computes the tilt analyses of a device the caller was authorized
 // for.
+// Its methods answer ENOTFOUND for a device of no known type, as for one
+// that does not exist, besides the errors each lists.
 type Service struct {
 	rd *readings.Reader
 }

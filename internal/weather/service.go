@@ -37,6 +37,8 @@ type Options struct {
 
 // Service computes the weather analyses of a device the caller was
 // authorized for.
+// Its methods answer ENOTFOUND for a device of no known type, as for one
+// that does not exist, besides the errors each lists.
 type Service struct {
 	rd        *readings.Reader
 	forecasts Forecasts
