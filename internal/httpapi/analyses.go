@@ -64,25 +64,16 @@ func (s *Server) analysisRoutes() []route {
 	}
 }
 
-// analysisQuery is what most analysis calls take: the device (?id=), an
+// analysisQuery is what most analysis calls take besides their device: an
 // optional weather station (?stationId=) and range (?begin=&end=).
 type analysisQuery struct {
-	id, stationID int64
-	r             readings.Range
+	stationID int64
+	r         readings.Range
 }
 
 func (s *Server) analysisQuery(c *call) (*analysisQuery, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analysisRange(c, id)
-}
-
-// analysisRange reads the query of a call whose device is id.
-func (s *Server) analysisRange(c *call, id int64) (*analysisQuery, error) {
 	q := c.r.URL.Query()
-	a := &analysisQuery{id: id}
+	a := &analysisQuery{}
 	if v := q.Get("stationId"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -102,15 +93,6 @@ func (s *Server) analysisRange(c *call, id int64) (*analysisQuery, error) {
 		}
 	}
 	return a, nil
-}
-
-// pathAnalysisQuery is analysisQuery for calls with {id} in their path.
-func (s *Server) pathAnalysisQuery(c *call) (*analysisQuery, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analysisRange(c, id)
 }
 
 // queryFloat reads an optional number in [lo, hi].

@@ -295,7 +295,7 @@ func (s *Server) rainID(c *call) (any, error) {
 }
 
 func (s *Server) rainIDRange(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
+	q, err := s.analysisQuery(c)
 	if err != nil {
 		return nil, err
 	}
@@ -331,7 +331,7 @@ func (s *Server) rainStats(c *call) (any, error) {
 }
 
 func (s *Server) rainSeries(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
+	q, err := s.analysisQuery(c)
 	if err != nil {
 		return nil, err
 	}
