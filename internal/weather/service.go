@@ -30,7 +30,7 @@ type Options struct {
 	// Forecast gives forecasts; nil or one without a provider makes every
 	// view say the forecast is unavailable.
 	Forecast Forecaster
-	// Crops gives the Kc of the forecast days of week/weather.
+	// Crops gives the Kc of the forecast days of WeekWeather; nil: none.
 	Crops Crops
 	Log   *slog.Logger
 }

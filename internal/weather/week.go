@@ -49,9 +49,12 @@ func (s *Service) WeekWeather(ctx context.Context, d *devices.Device, st reading
 	if _, err := readings.Measures(d); err != nil {
 		return nil, err
 	}
-	crop, err := s.crops.CropOf(ctx, d)
-	if err != nil {
-		return nil, err
+	var crop Crop
+	if s.crops != nil {
+		var err error
+		if crop, err = s.crops.CropOf(ctx, d); err != nil {
+			return nil, err
+		}
 	}
 	w, err := s.observedWeek(ctx, d, st)
 	if err != nil {
