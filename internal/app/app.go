@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -26,11 +25,16 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 	"github.com/fieldwatch/fieldwatch/web"
 )
 
@@ -148,9 +152,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
-	an := analysis.New(analysis.Options{Devices: m.Devices, Telemetry: db, Store: db, Forecast: fc, Location: m.loc, Log: m.Log})
+	rd := readings.New(m.History, nil)
+	soils := soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
-		Analyses: an,
+		Soil: soils, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: soils, Log: m.Log}),
+		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,

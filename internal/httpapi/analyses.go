@@ -2,36 +2,28 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 )
 
-// analysisQuery is what most analysis calls take: the device (?id=), an
+// analysisQuery is what most analysis calls take besides their device: an
 // optional weather station (?stationId=) and range (?begin=&end=).
 type analysisQuery struct {
-	id, stationID int64
-	r             analysis.Range
+	stationID int64
+	r         readings.Range
 }
 
 func (s *Server) analysisQuery(c *call) (*analysisQuery, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analysisRange(c, id)
-}
-
-// analysisRange reads the query of a call whose device is id.
-func (s *Server) analysisRange(c *call, id int64) (*analysisQuery, error) {
 	q := c.r.URL.Query()
-	a := &analysisQuery{id: id}
+	a := &analysisQuery{}
 	if v := q.Get("stationId"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n <= 0 {
@@ -51,15 +43,6 @@ func (s *Server) analysisRange(c *call, id int64) (*analysisQuery, error) {
 		}
 	}
 	return a, nil
-}
-
-// pathAnalysisQuery is analysisQuery for calls with {id} in their path.
-func (s *Server) pathAnalysisQuery(c *call) (*analysisQuery, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analysisRange(c, id)
 }
 
 // queryFloat reads an optional number in [lo, hi].
@@ -86,98 +69,6 @@ func queryDaily(c *call, def bool) (bool, error) {
 		return true, nil
 	}
 	return false, errs.Invalid("dim", "query.unknownValue")
-}
-
-func (s *Server) soilMoisture(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Moisture(c.r.Context(), c.account.ID, q.id, q.r, c.lang)
-}
-
-func (s *Server) etRoot(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ETRoot(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) etAnalysis(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ET(c.r.Context(), c.account.ID, q.id, q.stationID, q.r, c.lang)
-}
-
-func (s *Server) moistureData(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	daily, err := queryDaily(c, true)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().MoistureData(c.r.Context(), c.account.ID, q.id, q.r, daily)
-}
-
-func (s *Server) analysisParams(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Params(c.r.Context(), c.account.ID, q.id, q.stationID, c.lang)
-}
-
-func (s *Server) analysisData(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	daily, err := queryDaily(c, true)
-	if err != nil {
-		return nil, err
-	}
-	var params []string
-	if v := c.r.URL.Query().Get("params"); v != "" {
-		params = strings.Split(v, ",")
-	}
-	return s.analyses().Data(c.r.Context(), c.account.ID, q.id, q.stationID, params, q.r, daily, c.lang)
-}
-
-func (s *Server) weekWeather(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekWeather(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) weekRain(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekRain(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) weekET0(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeekET0(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) sevenMete(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().SevenMete(c.r.Context(), c.account.ID, q.id, q.stationID)
 }
 
 // bodyWithID reads a JSON body into v and the device id from ?id=, or
@@ -209,156 +100,6 @@ func bodyWithID(c *call, v any) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) updateCrop(c *call) (any, error) {
-	var in analysis.CropInput
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().UpdateCrop(c.r.Context(), c.account.ID, id, in, c.lang)
-}
-
-func (s *Server) tiltYaw(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().TiltYaw(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) tiltTrend(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := queryFloat(c, "threshold", 0, 90)
-	if err != nil {
-		return nil, err
-	}
-	var threshold float64
-	if th != nil {
-		threshold = *th
-	}
-	return s.analyses().TiltTrend(c.r.Context(), c.account.ID, q.id, q.r, threshold, c.lang)
-}
-
-func (s *Server) soilStatus(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Status(c.r.Context(), c.account.ID, q.id, q.stationID)
-}
-
-func (s *Server) irrigations(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	minAmount, err := queryFloat(c, "minAmount", 0.1, 500)
-	if err != nil {
-		return nil, err
-	}
-	var m float64
-	if minAmount != nil {
-		m = *minAmount
-	}
-	return s.analyses().Irrigations(c.r.Context(), c.account.ID, q.id, q.stationID, q.r, m)
-}
-
-func (s *Server) infiltration(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Infiltration(c.r.Context(), c.account.ID, q.id, q.stationID, q.r)
-}
-
-func (s *Server) waterlogging(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := queryFloat(c, "threshold", 1, 100)
-	if err != nil {
-		return nil, err
-	}
-	hours, err := queryInt(c.r.URL.Query(), "minHours", 0, 1, 24*30)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Waterlogging(c.r.Context(), c.account.ID, q.id, q.r, th, time.Duration(hours)*time.Hour)
-}
-
-func (s *Server) freezeThaw(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().FreezeThaw(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) rootDepth(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RootDepth(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) soilDetail(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Detail(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) soilNodes(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Nodes(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) soilConfig(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Settings(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) putSoilConfig(c *call) (any, error) {
-	var in analysis.SettingsInput
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().SaveSettings(c.r.Context(), c.account.ID, id, in, c.lang)
-}
-
-func (s *Server) rainWarning(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	days, err := queryInt(c.r.URL.Query(), "days", 7, 1, 90)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainWarning(c.r.Context(), c.account.ID, id, days)
-}
-
-func (s *Server) rainLatest(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainLatest(c.r.Context(), c.account.ID, id)
-}
-
 // idThreshold reads and checks ?alpha=&beta= (default Caine's 14.82, 0.39).
 func idThreshold(c *call) (agro.IDThreshold, error) {
 	var ab [2]*float64
@@ -373,109 +114,35 @@ func idThreshold(c *call) (agro.IDThreshold, error) {
 		}
 		ab[i] = &f
 	}
-	return analysis.CheckThreshold(ab[0], ab[1])
+	return rain.CheckThreshold(ab[0], ab[1])
 }
 
-func (s *Server) rainID(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
+// stations is where a call's analysis may take another device's weather
+// from: the station ?stationId= names and the devices the caller can see,
+// each through the caller's permission check.
+func (s *Server) stations(c *call, stationID int64) readings.Stations {
+	return readings.Stations{
+		ID: stationID,
+		Open: func(ctx context.Context, id int64) (*devices.Device, error) {
+			d, _, err := s.Devices.Open(ctx, c.account.ID, id, devices.NeedRead)
+			return d, err
+		},
+		Visible: func(ctx context.Context) ([]*devices.Device, error) { return s.Devices.All(ctx, c.account.ID) },
 	}
-	th, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().ID(c.r.Context(), c.account.ID, id, th)
 }
 
-func (s *Server) rainIDRange(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	th, err := idThreshold(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().IDRange(c.r.Context(), c.account.ID, q.id, th, q.r)
+// stationDTO is the device whose readings stand for a place's weather.
+type stationDTO struct {
+	ID         int64   `json:"id"`
+	Name       string  `json:"name"`
+	SN         string  `json:"sn"`
+	Own        bool    `json:"own"`        // the device itself
+	DistanceKm float64 `json:"distanceKm"` // from the device, 0 for its own
 }
 
-func (s *Server) rainRealtime(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
+func toStation(st *readings.Station) *stationDTO {
+	if st == nil {
+		return nil
 	}
-	hours, err := queryInt(c.r.URL.Query(), "hours", 24, 1, 72)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainRealtime(c.r.Context(), c.account.ID, id, hours)
-}
-
-func (s *Server) rainStats(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().RainStats(c.r.Context(), c.account.ID, id)
-}
-
-func (s *Server) rainSeries(c *call) (any, error) {
-	q, err := s.pathAnalysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	dim := c.r.URL.Query().Get("dim")
-	if dim == "" {
-		dim = "day"
-	}
-	return s.analyses().RainSeries(c.r.Context(), c.account.ID, q.id, dim, q.r)
-}
-
-func (s *Server) rainInstallation(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().Installation(c.r.Context(), c.account.ID, id)
-}
-
-func (s *Server) weatherNow(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeatherNow(c.r.Context(), c.account.ID, id, c.lang)
-}
-
-func (s *Server) weatherAlerts(c *call) (any, error) {
-	id, err := deviceID(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeatherAlerts(c.r.Context(), c.account.ID, id)
-}
-
-func (s *Server) fwiStatistics(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().FWIStatistics(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) fwiHistory(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().FWIHistory(c.r.Context(), c.account.ID, q.id, q.r)
-}
-
-func (s *Server) weatherHistory(c *call) (any, error) {
-	q, err := s.analysisQuery(c)
-	if err != nil {
-		return nil, err
-	}
-	return s.analyses().WeatherHistory(c.r.Context(), c.account.ID, q.id, q.r)
+	return &stationDTO{ID: st.Device.ID, Name: st.Device.Name, SN: st.Device.SN, Own: st.Own, DistanceKm: st.DistanceKm}
 }

@@ -17,15 +17,19 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/agro"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 )
 
 var shanghai = func() *time.Location {
@@ -38,14 +42,29 @@ var shanghai = func() *time.Location {
 
 // analysisServer is the API with the analyses. It is the one place that
 // knows how the analyses are wired into the server.
-func analysisServer(o httpapi.Options, a *analysis.Service) http.Handler {
-	o.Analyses = a
+func analysisServer(o httpapi.Options, db *store.DB, fc weather.Forecaster, rd *readings.Reader) http.Handler {
+	log := slog.New(slog.DiscardHandler)
+	o.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: log})
+	o.Weather = weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: o.Soil, Log: log})
+	o.Rain, o.Tilt = rain.New(rd), tilt.New(rd)
 	return httpapi.New(o)
 }
 
 // analysisEnv is the API with the analyses, accounts farmer01 and farmer02,
 // and forecasts from forecastURL ("" for none).
 func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
+	t.Helper()
+	fc := forecast.New(forecast.Config{BaseURL: forecastURL, TTL: time.Hour, Location: shanghai})
+	return analysisEnvWith(t, db, fc, time.Now)
+}
+
+// goldenEnv is analysisEnv with a fixed clock and forecast.
+func goldenEnv(t *testing.T, db *store.DB) *env {
+	t.Helper()
+	return analysisEnvWith(t, db, fixedForecast{}, func() time.Time { return goldenNow })
+}
+
+func analysisEnvWith(t *testing.T, db *store.DB, fc weather.Forecaster, now func() time.Time) *env {
 	t.Helper()
 	ctx := context.Background()
 	svc := accounts.NewService(db, accounts.DefaultConfig())
@@ -59,12 +78,9 @@ func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
 		t.Fatal(err)
 	}
 	dev := devices.NewService(db, keys)
-	fc := forecast.New(forecast.Config{BaseURL: forecastURL, TTL: time.Hour, Location: shanghai})
-	a := analysis.New(analysis.Options{Devices: dev, Telemetry: db, Store: db, Forecast: fc, Location: shanghai,
-		Log: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, shanghai), Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Log: slog.New(slog.DiscardHandler)}, a))
+		Log: slog.New(slog.DiscardHandler)}, db, fc, readings.New(telemetry.NewHistory(db, shanghai), now)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev}
 }
@@ -238,7 +254,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 
 		r := u.do("GET", path("early-warning"), nil)
 		r.want(t, 200, 0)
-		w := decodeData[analysis.RainWarning](t, r)
+		w := decodeData[httpapi.RainWarning](t, r)
 		if w.Current.Code != "02" || w.Current.Color != "yellow" || w.Current.Level != 2 {
 			t.Errorf("current signal %+v", w.Current)
 		}
@@ -253,13 +269,13 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("episode starts %s, want %s", time.UnixMilli(got), time.UnixMilli(want))
 		}
 
-		latest := decodeData[analysis.RainLatest](t, u.do("GET", path("latest"), nil))
+		latest := decodeData[httpapi.RainLatest](t, u.do("GET", path("latest"), nil))
 		if latest.Rain1h != 12 || latest.Rain24h != 55 || latest.Class1h != "heavy" || latest.Class24h != "storm" ||
 			latest.Warning.Code != "02" || *latest.Rainfall != 1 || *latest.LastRain != end.UnixMilli() {
 			t.Errorf("latest %+v", latest)
 		}
 
-		id := decodeData[analysis.IDAnalysis](t, u.do("GET", path("i-d"), nil))
+		id := decodeData[httpapi.IDAnalysis](t, u.do("GET", path("i-d"), nil))
 		if id.Event == nil {
 			t.Fatal("no rain event")
 		}
@@ -269,7 +285,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("i-d %+v", id.Event)
 		}
 		// A threshold this storm does not reach.
-		strict := decodeData[analysis.IDAnalysis](t, u.do("GET", path("i-d/range")+"?alpha=40&beta=0.2", nil))
+		strict := decodeData[httpapi.IDAnalysis](t, u.do("GET", path("i-d/range")+"?alpha=40&beta=0.2", nil))
 		if len(strict.Events) != 1 || strict.Events[0].Exceeded || strict.Threshold.Alpha != 40 {
 			t.Errorf("i-d/range %+v", strict.Events)
 		}
@@ -279,12 +295,12 @@ func TestAnalyses_RainGauge(t *testing.T) {
 			t.Errorf("bad beta: field %q", r.Error.Field)
 		}
 
-		rt := decodeData[analysis.RainRealtime](t, u.do("GET", path("realtime")+"?hours=12", nil))
+		rt := decodeData[httpapi.RainRealtime](t, u.do("GET", path("realtime")+"?hours=12", nil))
 		if rt.Total != 55 || len(rt.Points) != 91 || rt.Cumulative[len(rt.Cumulative)-1][1] != 55 || len(rt.Hourly) < 12 {
 			t.Errorf("realtime total %v, %d points, %d hours", rt.Total, len(rt.Points), len(rt.Hourly))
 		}
 
-		hourly := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=hour", nil))
+		hourly := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=hour", nil))
 		var sum float64
 		for _, b := range hourly.Buckets {
 			if b.MM != nil {
@@ -294,23 +310,23 @@ func TestAnalyses_RainGauge(t *testing.T) {
 		if hourly.Total != 55 || sum != 55 || len(hourly.Buckets) < 24 {
 			t.Errorf("hourly total %v sum %v buckets %d", hourly.Total, sum, len(hourly.Buckets))
 		}
-		daily := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=day&begin="+
+		daily := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=day&begin="+
 			url.QueryEscape(localMidnight(1).Format(time.RFC3339)), nil))
 		if daily.Total != 55 || len(daily.Buckets) != 2 {
 			t.Errorf("daily %+v", daily)
 		}
-		monthly := decodeData[analysis.RainSeries](t, u.do("GET", path("stats_data")+"?dim=month", nil))
+		monthly := decodeData[httpapi.RainSeries](t, u.do("GET", path("stats_data")+"?dim=month", nil))
 		if monthly.Total != 55 || len(monthly.Buckets) < 12 {
 			t.Errorf("monthly total %v, %d months", monthly.Total, len(monthly.Buckets))
 		}
 		u.do("GET", path("stats_data")+"?dim=week", nil).want(t, 400, 1400)
 
-		st := decodeData[analysis.RainStats](t, u.do("GET", path("stats"), nil))
+		st := decodeData[httpapi.RainStats](t, u.do("GET", path("stats"), nil))
 		if st.Rain24h != 55 || st.Today+st.Yesterday != 55 || st.Week != 55 || st.Year < st.Month || st.MaxDay == nil {
 			t.Errorf("stats %+v", st)
 		}
 
-		inst := decodeData[analysis.Installation](t, u.do("GET", path("installing"), nil))
+		inst := decodeData[httpapi.Installation](t, u.do("GET", path("installing"), nil))
 		if inst.SN != "RG0000000009" || inst.IntervalMinutes != 5 || inst.DaysInstalled == nil || *inst.DaysInstalled != 1 || len(inst.Criteria) != 4 {
 			t.Errorf("installing %+v", inst)
 		}
@@ -318,7 +334,7 @@ func TestAnalyses_RainGauge(t *testing.T) {
 		// A weather station with the same rain raises the same signal among its alerts.
 		station := e.register("TQ0000000005", 5, "farmer01")
 		rainStorm(e, station, end)
-		al := decodeData[analysis.WeatherAlerts](t, u.do("GET", fmt.Sprintf("/apis/qi/weather/alert?id=%d", station.ID), nil))
+		al := decodeData[httpapi.WeatherAlerts](t, u.do("GET", fmt.Sprintf("/apis/qi/weather/alert?id=%d", station.ID), nil))
 		if len(al.Alerts) != 1 || al.Alerts[0].Type != "rainstorm" || al.Alerts[0].Code != "02" || al.Alerts[0].Basis != "rain6h" ||
 			al.Alerts[0].Value != 55 {
 			t.Errorf("alerts %+v", al.Alerts)
@@ -393,7 +409,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		// Σ rise × layer thickness = 8×15 + 6×10 + 4×10 (vol % × cm) / 10 = 22 mm;
 		// the storm's 10.5 mm (5×15 + 3×10) is rain: 8 mm fell from 12 h before it began until the top
 		// layer peaked at 14:00 (at least half its amount).
-		rec := decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
+		rec := decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
 		if len(rec.Pulses) != 2 {
 			t.Fatalf("pulses %+v", rec.Pulses)
 		}
@@ -413,13 +429,13 @@ func TestAnalyses_Soil(t *testing.T) {
 			t.Errorf("front speed %v", p.FrontSpeed)
 		}
 		// Asking for bigger pulses only leaves the irrigation.
-		rec = decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q+"&minAmount=15", nil))
+		rec = decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q+"&minAmount=15", nil))
 		if len(rec.Pulses) != 1 || rec.Pulses[0].AmountMM != 22 || rec.MinAmountMM != 15 {
 			t.Errorf("pulses of 15 mm or more %+v", rec.Pulses)
 		}
 
 		// Freeze–thaw: 10 cm crossed 0 °C at 20:30 and back at 09:30 next morning.
-		ft := decodeData[analysis.FreezeThaw](t, u.do("GET", "/apis/poi/shang/freezeThaw"+q, nil))
+		ft := decodeData[httpapi.FreezeThaw](t, u.do("GET", "/apis/poi/shang/freezeThaw"+q, nil))
 		want := []string{frostDay.Format(time.DateOnly), frostDay.AddDate(0, 0, 1).Format(time.DateOnly)}
 		if fmt.Sprint(ft.Dates) != fmt.Sprint(want) || len(ft.Layers) != 6 || len(ft.Layers[0].Events) != 2 ||
 			ft.Layers[0].Cycles != 1 || ft.Layers[0].FrozenHours != 13 || len(ft.Layers[1].Events) != 0 || len(ft.FrozenNow) != 0 {
@@ -439,12 +455,12 @@ func TestAnalyses_Soil(t *testing.T) {
 		cfg["nodes"] = nodes
 		r := u.do("PUT", "/apis/poi/shang/config"+q, cfg)
 		r.want(t, 200, 0)
-		view := decodeData[analysis.SettingsView](t, u.do("GET", "/apis/poi/shang/config"+q, nil))
+		view := decodeData[httpapi.SettingsView](t, u.do("GET", "/apis/poi/shang/config"+q, nil))
 		if !view.Configured || view.CropName != "Maize" || *view.Nodes[0].FieldCapacity != 30 || view.Nodes[0].Thickness != 15 ||
 			*view.Nodes[0].Saturation != 44.2 || !view.CanEdit || view.PlantingTime == nil {
 			t.Errorf("settings %+v", view)
 		}
-		m := decodeData[analysis.MoistureAnalysis](t, u.do("GET", "/apis/poi/analysis/moisture"+q, nil))
+		m := decodeData[httpapi.MoistureAnalysis](t, u.do("GET", "/apis/poi/analysis/moisture"+q, nil))
 		top := m.Latest.Layers[0]
 		if !m.Configured || *top.Moisture != 38 || *top.Relative != 126.7 || top.Drought != "none" || m.Latest.StorageMM == nil || len(m.Days) < 5 {
 			t.Errorf("moisture latest %+v, %d days", m.Latest, len(m.Days))
@@ -455,7 +471,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		}
 		// No diurnal drawdown in these readings: the root zone falls back to
 		// 0–40 cm, the layers 10–40 cm standing for 0–45 cm.
-		er := decodeData[analysis.ETRoot](t, u.do("GET", "/apis/poi/analysis/et_root"+q, nil))
+		er := decodeData[httpapi.ETRoot](t, u.do("GET", "/apis/poi/analysis/et_root"+q, nil))
 		if er.RootDepth == nil || er.RootDepth.RootDepth != 0 || er.Zone == nil || er.Zone.RootDepthFound || er.Zone.Depth != 45 ||
 			er.Zone.FieldCapacity != 31.33 || er.Zone.Moisture != 33.56 || er.Zone.DeficitMM != 0 || er.Zone.RAWMM != 56.4 {
 			t.Errorf("et_root %+v zone %+v", er, er.Zone)
@@ -464,48 +480,48 @@ func TestAnalyses_Soil(t *testing.T) {
 			t.Errorf("et_root et %+v", er.ET)
 		}
 		// With the area set the pulse has a volume: 22 mm over 3 mu.
-		rec = decodeData[analysis.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
+		rec = decodeData[httpapi.Irrigations](t, u.do("GET", "/apis/poi/shang/irriRecognition"+q, nil))
 		if v := rec.Pulses[0].VolumeM3; v == nil || !near(*v, 22.0/1000*3*10000/15, 0.01) {
 			t.Errorf("volume %v", v)
 		}
-		status := decodeData[analysis.SoilStatus](t, u.do("GET", "/apis/poi/shang/status"+q, nil))
+		status := decodeData[httpapi.SoilStatus](t, u.do("GET", "/apis/poi/shang/status"+q, nil))
 		if status.LastPulse == nil || status.LastPulse.Source != "rain" || status.Frozen || status.Saturated || !status.Configured {
 			t.Errorf("status %+v", status)
 		}
 		// The newest pulse's infiltration profile, and the irrigation's by its times.
-		inf := decodeData[analysis.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q, nil))
+		inf := decodeData[httpapi.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q, nil))
 		if inf.Pulse == nil || inf.TotalMM != 10.5 || len(inf.Layers) != 6 || inf.Layers[0].Change != 5 || inf.Layers[2].Change != 0 {
 			t.Errorf("infiltration %+v", inf)
 		}
-		inf = decodeData[analysis.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q+"&begin="+
+		inf = decodeData[httpapi.Infiltration](t, u.do("GET", "/apis/poi/shang/infiltration"+q+"&begin="+
 			url.QueryEscape(irrigationDay.Add(8*time.Hour).Format(time.RFC3339))+"&end="+url.QueryEscape(irrigationDay.Add(15*time.Hour).Format(time.RFC3339)), nil))
 		if inf.Pulse != nil || inf.TotalMM != 22 || inf.Layers[0].Before != 25 || inf.Layers[0].After != 33 {
 			t.Errorf("irrigation infiltration %+v", inf)
 		}
 		// Waterlogging at the settings' saturation: none; at a threshold of 32 %, 10 cm since 09:00.
-		wl := decodeData[analysis.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q, nil))
+		wl := decodeData[httpapi.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q, nil))
 		if wl.ThresholdSource != "settings" || wl.Hours != 0 || len(wl.Layers) != 6 {
 			t.Errorf("waterlogging %+v", wl)
 		}
-		wl = decodeData[analysis.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q+"&threshold=32", nil))
+		wl = decodeData[httpapi.Waterlogging](t, u.do("GET", "/apis/poi/shang/waterlogging"+q+"&threshold=32", nil))
 		if l := wl.Layers[0]; len(l.Periods) != 1 || !l.Periods[0].Ongoing || !l.Periods[0].Start.Equal(irrigationDay.Add(9*time.Hour)) {
 			t.Errorf("waterlogging at 32 %%: %+v", wl.Layers[0])
 		}
-		detail := decodeData[analysis.SoilDetail](t, u.do("GET", "/apis/poi/shang/detail"+q, nil))
+		detail := decodeData[httpapi.SoilDetail](t, u.do("GET", "/apis/poi/shang/detail"+q, nil))
 		if detail.Crop == nil || detail.Crop.DayOfSeason != 41 || detail.Crop.Stage != "development" || *detail.Crop.Kc != 0.84 ||
 			detail.IrrigationMethodName != "Drip" || *detail.AreaM2 != 2000 {
 			t.Errorf("detail %+v crop %+v", detail, detail.Crop)
 		}
-		nodesView := decodeData[analysis.NodesView](t, u.do("GET", "/apis/poi/shang/nodes"+q, nil))
+		nodesView := decodeData[httpapi.NodesView](t, u.do("GET", "/apis/poi/shang/nodes"+q, nil))
 		if len(nodesView.Nodes) != 6 || *nodesView.Nodes[1].Moisture != 35 || *nodesView.Nodes[1].Temp != 3 {
 			t.Errorf("nodes %+v", nodesView.Nodes)
 		}
-		sqy := decodeData[analysis.MoistureSeries](t, u.do("GET", "/apis/poi/data/sqy/query"+q+"&dim=raw", nil))
+		sqy := decodeData[httpapi.MoistureSeries](t, u.do("GET", "/apis/poi/data/sqy/query"+q+"&dim=raw", nil))
 		// Hourly since midnight four days ago: at least 4 × 24 points, at any hour.
 		if len(sqy.Nodes) != 6 || len(sqy.Nodes[0].Points) < 4*24 || *sqy.Nodes[0].Points[0].Relative != round1(25.0/30*100) {
 			t.Errorf("sqy %d nodes, %d points", len(sqy.Nodes), len(sqy.Nodes[0].Points))
 		}
-		params := decodeData[analysis.ParamList](t, u.do("GET", "/apis/poi/param/list"+q, nil))
+		params := decodeData[httpapi.ParamList](t, u.do("GET", "/apis/poi/param/list"+q, nil))
 		avail := map[string]bool{}
 		for _, p := range params.Params {
 			avail[p.ID] = p.Available
@@ -513,7 +529,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		if !avail["relativeMoisture"] || !avail["waterStorage"] || !avail["et0"] || !avail["etc"] {
 			t.Errorf("params %+v", params.Params)
 		}
-		data := decodeData[analysis.DataQuery](t, u.do("GET", "/apis/poi/data/query"+q+"&params=soilMoisture,relativeMoisture&dim=daily", nil))
+		data := decodeData[httpapi.DataQuery](t, u.do("GET", "/apis/poi/data/query"+q+"&params=soilMoisture,relativeMoisture&dim=daily", nil))
 		if len(data.Series) != 12 || data.Series[6].Param != "relativeMoisture" || data.Series[0].Agg != "avg" {
 			t.Errorf("data %d series", len(data.Series))
 		}
@@ -522,7 +538,7 @@ func TestAnalyses_Soil(t *testing.T) {
 		// The crop call changes the crop and keeps the soil.
 		r = u.do("POST", "/apis/poi/crop/update", map[string]any{"id": soil.ID, "cropName": "wheat", "area": 5})
 		r.want(t, 200, 0)
-		view = decodeData[analysis.SettingsView](t, r)
+		view = decodeData[httpapi.SettingsView](t, r)
 		if view.CropType != "wheat" || *view.AreaMu != 5 || !view.Configured || view.CropVariety != "郑单958" {
 			t.Errorf("after crop update %+v", view)
 		}
@@ -608,7 +624,7 @@ func TestAnalyses_SoilConfigMessages(t *testing.T) {
 			t.Errorf("%s: %q %q", bad.field, r.Error.Field, r.Message)
 		}
 	}
-	view := decodeData[analysis.SettingsView](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/config?id=%d", soil.ID), nil))
+	view := decodeData[httpapi.SettingsView](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/config?id=%d", soil.ID), nil))
 	if view.CropType != "rice" || *view.Nodes[1].FieldCapacity != 32 {
 		t.Errorf("a refused PUT changed the settings: %+v", view)
 	}
@@ -677,7 +693,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hist := decodeData[analysis.WeatherHistory](t, u.do("GET", "/apis/qi/data/history"+q, nil))
+	hist := decodeData[httpapi.WeatherHistory](t, u.do("GET", "/apis/qi/data/history"+q, nil))
 	var found bool
 	for _, d := range hist.Days {
 		if d.Date == yesterday.Format(time.DateOnly) {
@@ -692,7 +708,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	}
 
 	// The 7-day forecast, fetched once and then served from the cache.
-	ww := decodeData[analysis.WeekWeather](t, u.do("GET", "/apis/poi/week/weather"+q, nil))
+	ww := decodeData[httpapi.WeekWeather](t, u.do("GET", "/apis/poi/week/weather"+q, nil))
 	if ww.ForecastUnavailable || ww.Forecast == nil || len(ww.Forecast.Days) != 7 || ww.Forecast.RainTotal != 15.3 ||
 		ww.Forecast.ET0Total != 36.89 || *ww.Forecast.Days[6].WindLevel != 6 || ww.Forecast.Days[2].RainClass != "moderate" {
 		t.Fatalf("week weather %+v", ww.Forecast)
@@ -700,8 +716,8 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if len(ww.Observed) != 4 || ww.Station == nil || !ww.Station.Own {
 		t.Errorf("observed %d days, station %+v", len(ww.Observed), ww.Station)
 	}
-	et0 := decodeData[analysis.WeekAmounts](t, u.do("GET", "/apis/poi/et0"+q, nil))
-	rain := decodeData[analysis.WeekAmounts](t, u.do("GET", "/apis/poi/rainfall"+q, nil))
+	et0 := decodeData[httpapi.WeekAmounts](t, u.do("GET", "/apis/poi/et0"+q, nil))
+	rain := decodeData[httpapi.WeekAmounts](t, u.do("GET", "/apis/poi/rainfall"+q, nil))
 	if et0.ForecastTotal == nil || *et0.ForecastTotal != 36.89 || len(et0.Observed) != 3 || !near(*et0.Observed[2].MM, want.ET0, 1e-3) ||
 		rain.ForecastTotal == nil || *rain.ForecastTotal != 15.3 || rain.ObservedTotal != 0 || len(rain.Observed) != 8 {
 		t.Errorf("et0 %+v rain %+v", et0, rain)
@@ -720,7 +736,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	}
 	u.do("PUT", fmt.Sprintf("/apis/poi/crop/update?id=%d", probe.ID), map[string]any{"cropName": "maize",
 		"sowTime": localMidnight(10).UnixMilli()}).want(t, 200, 0)
-	et := decodeData[analysis.ETAnalysis](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/etc_et0_kc?id=%d", probe.ID), nil))
+	et := decodeData[httpapi.ETAnalysis](t, u.do("GET", fmt.Sprintf("/apis/poi/shang/etc_et0_kc?id=%d", probe.ID), nil))
 	if et.Station == nil || et.Station.ID != station.ID || !near(et.Station.DistanceKm, 2.0, 0.05) || et.Crop == nil || len(et.Days) != 3 {
 		t.Fatalf("et analysis %+v", et)
 	}
@@ -732,13 +748,13 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 		t.Errorf("forecast day %+v", et.Forecast.Days[0])
 	}
 
-	now := decodeData[analysis.WeatherNow](t, u.do("GET", fmt.Sprintf("/apis/qi/%d/data/realtime", station.ID), nil))
+	now := decodeData[httpapi.WeatherNow](t, u.do("GET", fmt.Sprintf("/apis/qi/%d/data/realtime", station.ID), nil))
 	if now.Wind == nil || now.Wind.Level != 2 || now.Wind.Sector != "NE" || now.Rain == nil || now.Rain.Warning.Level != 0 || len(now.Values) < 7 {
 		t.Errorf("realtime %+v", now)
 	}
 
 	// FWI: the first day starts from the standard codes; the second carries them on.
-	fwi := decodeData[analysis.FWIHistory](t, u.do("GET", "/apis/qi/fwi/history"+q+"&begin="+url.QueryEscape(localMidnight(3).Format(time.RFC3339)), nil))
+	fwi := decodeData[httpapi.FWIHistory](t, u.do("GET", "/apis/qi/fwi/history"+q+"&begin="+url.QueryEscape(localMidnight(3).Format(time.RFC3339)), nil))
 	if len(fwi.Days) < 3 {
 		t.Fatalf("fwi days %+v", fwi.Days)
 	}
@@ -756,7 +772,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	if !near(*fwi.Days[1].DC, ref2.DC, 0.01) {
 		t.Errorf("fwi day 2 DC %v, want %v", *fwi.Days[1].DC, ref2.DC)
 	}
-	stats := decodeData[analysis.FWIStatistics](t, u.do("GET", "/apis/qi/fwi/statistics"+q, nil))
+	stats := decodeData[httpapi.FWIStatistics](t, u.do("GET", "/apis/qi/fwi/statistics"+q, nil))
 	if stats.Days < 3 || len(stats.Levels) != 6 || stats.Latest == nil || stats.Max == nil {
 		t.Errorf("fwi statistics %+v", stats)
 	}
@@ -789,16 +805,16 @@ func TestAnalyses_ForecastUnavailable(t *testing.T) {
 			if !strings.Contains(string(r.Data), `"forecast":null,"forecastUnavailable":true`) {
 				t.Errorf("week weather %s", r.Data)
 			}
-			if ww := decodeData[analysis.WeekWeather](t, r); len(ww.Observed) != 2 {
+			if ww := decodeData[httpapi.WeekWeather](t, r); len(ww.Observed) != 2 {
 				t.Errorf("observed %d days", len(ww.Observed))
 			}
 			for _, p := range []string{"/apis/poi/et0", "/apis/poi/rainfall"} {
-				a := decodeData[analysis.WeekAmounts](t, u.do("GET", p+q, nil))
+				a := decodeData[httpapi.WeekAmounts](t, u.do("GET", p+q, nil))
 				if !a.ForecastUnavailable || a.Forecast != nil || a.ForecastTotal != nil || len(a.Observed) == 0 {
 					t.Errorf("%s: %+v", p, a)
 				}
 			}
-			et := decodeData[analysis.ETAnalysis](t, u.do("GET", "/apis/poi/et0_kc"+q, nil))
+			et := decodeData[httpapi.ETAnalysis](t, u.do("GET", "/apis/poi/et0_kc"+q, nil))
 			if !et.ForecastUnavailable || et.Forecast != nil || len(et.Days) != 1 {
 				t.Errorf("et0_kc %+v", et)
 			}
@@ -829,7 +845,7 @@ func TestAnalyses_Tilt(t *testing.T) {
 	u := e.user("en_US")
 	u.login("farmer01", "secret1").want(t, 200, 0)
 	q := fmt.Sprintf("?id=%d", tilt.ID)
-	tr := decodeData[analysis.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q, nil))
+	tr := decodeData[httpapi.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q, nil))
 	if len(tr.Series) != 3 || tr.Series[0].Param != "tiltX" || tr.Series[0].Trend == nil {
 		t.Fatalf("trend %+v", tr.Series)
 	}
@@ -841,13 +857,13 @@ func TestAnalyses_Tilt(t *testing.T) {
 		t.Errorf("tiltY trend %+v", y)
 	}
 	// A threshold above the slip finds no step.
-	tr = decodeData[analysis.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=1", nil))
+	tr = decodeData[httpapi.TiltTrend](t, u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=1", nil))
 	if len(tr.Series[0].Trend.Steps) != 0 {
 		t.Errorf("steps above threshold %+v", tr.Series[0].Trend.Steps)
 	}
 	u.do("GET", "/apis/poi/shan/trend"+q+"&threshold=-1", nil).want(t, 400, 1400)
 
-	yaw := decodeData[analysis.TiltYaw](t, u.do("GET", "/apis/poi/tilt/yaw"+q, nil))
+	yaw := decodeData[httpapi.TiltYaw](t, u.do("GET", "/apis/poi/tilt/yaw"+q, nil))
 	if yaw.Latest == nil || len(yaw.Points) != 120 {
 		t.Fatalf("yaw %+v", yaw.Latest)
 	}

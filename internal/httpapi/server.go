@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -23,9 +22,13 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/tilt"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 )
 
 // Options configure a Server.
@@ -39,8 +42,11 @@ type Options struct {
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
 	Rules *rules.Service
-	// Analyses computes the soil, weather, rain-gauge and landslide analyses.
-	Analyses *analysis.Service
+	// Soil, Weather, Rain and Tilt compute the analyses of the detail pages.
+	Soil    *soil.Service
+	Weather *weather.Service
+	Rain    *rain.Service
+	Tilt    *tilt.Service
 	// OpenAPI manages open-API applications and authenticates their calls.
 	OpenAPI *openapi.Service
 	// Push manages data-push channels and their log.

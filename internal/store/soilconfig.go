@@ -5,18 +5,26 @@ import (
 	"database/sql"
 	"encoding/json"
 
-	"github.com/fieldwatch/fieldwatch/internal/analysis"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 )
 
-var _ analysis.Store = (*DB)(nil)
+var _ soil.Store = (*DB)(nil)
+
+// soilNode is a node of the soil settings as the nodes column holds it.
+type soilNode struct {
+	Depth         int     `json:"depth"`
+	FieldCapacity float64 `json:"fieldCapacity"`
+	UnitWeight    float64 `json:"unitWeight"`
+}
 
 // SoilSettings returns a device's soil settings; ENOTFOUND when it has none,
 // or when they were saved under another owner than the device's current one.
-func (db *DB) SoilSettings(ctx context.Context, deviceID int64) (*analysis.SoilSettings, error) {
+func (db *DB) SoilSettings(ctx context.Context, deviceID int64) (*soil.Settings, error) {
 	var (
-		s                analysis.SoilSettings
+		s                soil.Settings
 		nodes            string
+		stored           []soilNode
 		planted, enabled sql.NullInt64
 		area             sql.NullFloat64
 		updated          int64
@@ -29,11 +37,12 @@ func (db *DB) SoilSettings(ctx context.Context, deviceID int64) (*analysis.SoilS
 	if err != nil {
 		return nil, notFound(err, "soil settings")
 	}
-	if err := json.Unmarshal([]byte(nodes), &s.Nodes); err != nil {
+	if err := json.Unmarshal([]byte(nodes), &stored); err != nil {
 		return nil, errs.Internal("soil settings %d: nodes: %w", deviceID, err)
 	}
-	if s.Nodes == nil {
-		s.Nodes = []analysis.NodeConfig{}
+	s.Nodes = make([]soil.NodeConfig, len(stored))
+	for i, n := range stored {
+		s.Nodes[i] = soil.NodeConfig(n)
 	}
 	s.PlantingTime, s.EnableTime = fromNullMillis(planted), fromNullMillis(enabled)
 	s.AreaMu = nullFloat(area)
@@ -44,10 +53,10 @@ func (db *DB) SoilSettings(ctx context.Context, deviceID int64) (*analysis.SoilS
 // SaveSoilSettings creates or replaces a device's soil settings under its
 // current owner. Returns ENOTFOUND for a device that does not exist or has
 // no owner.
-func (db *DB) SaveSoilSettings(ctx context.Context, s *analysis.SoilSettings) error {
-	nodes := s.Nodes
-	if nodes == nil {
-		nodes = []analysis.NodeConfig{}
+func (db *DB) SaveSoilSettings(ctx context.Context, s *soil.Settings) error {
+	nodes := make([]soilNode, len(s.Nodes))
+	for i, n := range s.Nodes {
+		nodes[i] = soilNode(n)
 	}
 	b, err := json.Marshal(nodes)
 	if err != nil {

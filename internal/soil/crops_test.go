@@ -1,4 +1,4 @@
-package analysis
+package soil
 
 import "testing"
 
@@ -76,7 +76,7 @@ func TestCrops_FAO56(t *testing.T) {
 		}
 	}
 
-	// The values inside a printed range, pinned as chosen (settings.go says
+	// The values inside a printed range, pinned as chosen (crops.go says
 	// why), and a few curves end to end.
 	for _, tc := range []struct {
 		id    string

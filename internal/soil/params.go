@@ -1,4 +1,4 @@
-package analysis
+package soil
 
 import (
 	"context"
@@ -7,7 +7,8 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
-	"github.com/fieldwatch/fieldwatch/internal/i18n"
+	"github.com/fieldwatch/fieldwatch/internal/readings"
+	"github.com/fieldwatch/fieldwatch/internal/weather"
 )
 
 // derived is a parameter computed from readings rather than measured.
@@ -41,72 +42,76 @@ func derivedParam(id string) (derived, bool) {
 
 // ParamInfo is one parameter an analysis chart can show.
 type ParamInfo struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Unit      string `json:"unit"`
-	Precision int    `json:"precision"`
-	PerNode   bool   `json:"perNode"`
-	Derived   bool   `json:"derived"`   // computed, not measured
-	DailyOnly bool   `json:"dailyOnly"` // only as daily values
+	ID        string
+	Names     devices.Names
+	Unit      string
+	Precision int
+	PerNode   bool
+	Derived   bool // computed, not measured
+	DailyOnly bool // only as daily values
 	// Available is false for a derived parameter the device cannot give
 	// yet: relative moisture without soil settings, ETc without a crop,
 	// ET0 without weather readings here or within 30 km.
-	Available bool `json:"available"`
+	Available bool
 }
 
-// ParamList is GET /apis/poi/param/list.
+// ParamList is the parameters a device's charts can show.
 type ParamList struct {
-	Nodes  []int       `json:"nodes"`
-	Params []ParamInfo `json:"params"`
+	Nodes  []int
+	Params []ParamInfo
 }
 
 // available reports which derived parameters a device can give.
-func (s *Service) available(ctx context.Context, viewer int64, d *devices.Device, t *devices.Type, stationID int64) (map[string]bool, *SoilSettings, *devices.Device, error) {
+func (s *Service) available(ctx context.Context, d *devices.Device, t *devices.Type, stations readings.Stations) (map[string]bool, *Settings, *devices.Device, error) {
 	st, err := s.settings(ctx, d.ID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	src, _, err := s.station(ctx, viewer, d, stationID, "airTemp")
+	src, err := stations.Pick(ctx, d, "airTemp")
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	var station *devices.Device
+	if src != nil {
+		station = src.Device
+	}
 	_, _, hasCrop := st.crop()
-	soil := has(t, "soilMoisture") && len(t.Nodes) > 0
-	et0 := src != nil && src.Lat != nil
+	soil := readings.Has(t, "soilMoisture") && len(t.Nodes) > 0
+	et0 := station != nil && station.Lat != nil
 	return map[string]bool{
 		"relativeMoisture": soil && st.configured(t.Nodes),
 		"waterStorage":     soil,
-		"windLevel":        has(t, "windSpeed"),
+		"windLevel":        readings.Has(t, "windSpeed"),
 		"et0":              et0,
 		"etc":              et0 && hasCrop,
-	}, st, src, nil
+	}, st, station, nil
 }
 
 // Params lists a device's measured parameters and the derived ones it can
-// give. Returns ENOTFOUND, EINVALID.
-func (s *Service) Params(ctx context.Context, viewer, id, stationID int64, lang i18n.Lang) (*ParamList, error) {
-	d, t, _, err := s.device(ctx, viewer, id)
+// give; ET0 comes as for ET. Returns EINVALID.
+func (s *Service) Params(ctx context.Context, d *devices.Device, stations readings.Stations) (*ParamList, error) {
+	t, err := readings.Measures(d)
 	if err != nil {
 		return nil, err
 	}
-	avail, _, _, err := s.available(ctx, viewer, d, t, stationID)
+	avail, _, _, err := s.available(ctx, d, t, stations)
 	if err != nil {
 		return nil, err
 	}
 	out := &ParamList{Nodes: append([]int{}, t.Nodes...), Params: []ParamInfo{}}
 	for _, p := range t.Params {
-		out.Params = append(out.Params, ParamInfo{ID: p.ID, Name: p.Name(lang), Unit: p.Unit, Precision: p.Precision, PerNode: p.PerNode, Available: true})
+		out.Params = append(out.Params, ParamInfo{ID: p.ID, Names: p.Names, Unit: p.Unit, Precision: p.Precision, PerNode: p.PerNode, Available: true})
 	}
 	for _, dp := range derivedParams {
 		if dp.id == "relativeMoisture" || dp.id == "waterStorage" {
-			if !has(t, "soilMoisture") {
+			if !readings.Has(t, "soilMoisture") {
 				continue
 			}
 		}
-		if dp.id == "windLevel" && !has(t, "windSpeed") {
+		if dp.id == "windLevel" && !readings.Has(t, "windSpeed") {
 			continue
 		}
-		out.Params = append(out.Params, ParamInfo{ID: dp.id, Name: dp.names.In(lang), Unit: dp.unit, Precision: dp.precision,
+		out.Params = append(out.Params, ParamInfo{ID: dp.id, Names: dp.names, Unit: dp.unit, Precision: dp.precision,
 			PerNode: dp.perNode, Derived: true, DailyOnly: dp.dailyOnly, Available: avail[dp.id]})
 	}
 	return out, nil
@@ -114,21 +119,20 @@ func (s *Service) Params(ctx context.Context, viewer, id, stationID int64, lang 
 
 // DataSeries is one parameter at one node (0 for the device as a whole).
 type DataSeries struct {
-	Param   string       `json:"param"`
-	Node    int          `json:"node"`
-	Name    string       `json:"name"`
-	Unit    string       `json:"unit"`
-	Derived bool         `json:"derived"`
-	Agg     string       `json:"agg,omitempty"` // daily: which statistic of the day
-	Points  [][2]float64 `json:"points"`        // [time ms, value]
+	Param   string
+	Node    int
+	Names   devices.Names
+	Unit    string
+	Derived bool
+	Agg     string       // daily: which statistic of the day
+	Points  [][2]float64 // [time ms, value]
 }
 
-// DataQuery is GET /apis/poi/data/query.
+// DataQuery is the series of a device's parameters over a range.
 type DataQuery struct {
-	Begin  int64        `json:"begin"`
-	End    int64        `json:"end"`
-	Dim    string       `json:"dim"`
-	Series []DataSeries `json:"series"`
+	Begin, End time.Time
+	Daily      bool // daily values, not readings
+	Series     []DataSeries
 }
 
 // Data returns the series of params (default every measured one) of a
@@ -137,17 +141,17 @@ type DataQuery struct {
 // first daily statistic (the mean, the sum for rainfall, …); derived soil
 // values come from the daily mean moisture, the daily wind level from the
 // day's highest wind; ET0 and ETc are daily whatever dim says.
-// Returns ENOTFOUND, EINVALID.
-func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params []string, r Range, daily bool, lang i18n.Lang) (*DataQuery, error) {
-	d, t, _, err := s.device(ctx, viewer, id)
+// ET0 comes as for ET. Returns EINVALID.
+func (s *Service) Data(ctx context.Context, d *devices.Device, stations readings.Stations, params []string, r readings.Range, daily bool) (*DataQuery, error) {
+	t, err := readings.Measures(d)
 	if err != nil {
 		return nil, err
 	}
-	limit := 366 * day
+	limit := 366 * readings.Day
 	if daily {
-		limit = maxETRange
+		limit = readings.LongestDaily
 	}
-	begin, end, err := s.span(r, 7*day, limit)
+	begin, end, err := s.rd.Span(r, 7*readings.Day, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +160,7 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 			params = append(params, p.ID)
 		}
 	}
-	avail, st, src, err := s.available(ctx, viewer, d, t, stationID)
+	avail, st, src, err := s.available(ctx, d, t, stations)
 	if err != nil {
 		return nil, err
 	}
@@ -173,10 +177,7 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 			return nil, errs.Invalid("params", "analysis.paramUnavailable").With(map[string]any{"param": p})
 		}
 	}
-	out := &DataQuery{Begin: ms(begin), End: ms(end), Dim: "raw", Series: []DataSeries{}}
-	if daily {
-		out.Dim = "daily"
-	}
+	out := &DataQuery{Begin: begin, End: end, Daily: daily, Series: []DataSeries{}}
 	// What the derived parameters are computed from.
 	need := append([]string{}, measured...)
 	for _, p := range params {
@@ -187,32 +188,32 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 			need = append(need, "windSpeed")
 		}
 	}
-	values := map[seriesKey][][2]float64{}
+	values := map[readings.Key][][2]float64{}
 	aggs := map[string]string{}
 	if len(need) > 0 {
 		if daily {
-			dt, err := s.days(ctx, d.ID, need, nil, begin, end)
+			dt, err := s.rd.Days(ctx, d.ID, need, nil, begin, end)
 			if err != nil {
 				return nil, err
 			}
-			for _, k := range sortedKeys(dt) {
+			for _, k := range readings.SortedKeys(dt) {
 				for key, day := range dt[k] {
 					if day.Count == 0 {
 						continue
 					}
 					agg := devices.AggAvg
-					if p, ok := t.Param(key.param); ok && len(p.Daily) > 0 {
+					if p, ok := t.Param(key.Param); ok && len(p.Daily) > 0 {
 						agg = p.Daily[0]
 					}
-					aggs[key.param] = string(agg)
-					values[key] = append(values[key], [2]float64{float64(k), round(day.Stat(string(agg)), 4)})
-					if key.param == "windSpeed" { // a day's wind level is its highest wind's
+					aggs[key.Param] = string(agg)
+					values[key] = append(values[key], [2]float64{float64(k), readings.Round(day.Stat(string(agg)), 4)})
+					if key.Param == "windSpeed" { // a day's wind level is its highest wind's
 						values[windMax] = append(values[windMax], [2]float64{float64(k), day.Max})
 					}
 				}
 			}
 		} else {
-			ss, err := s.series(ctx, d.ID, need, nil, begin, end)
+			ss, err := s.rd.Series(ctx, d.ID, need, nil, begin, end)
 			if err != nil {
 				return nil, err
 			}
@@ -221,7 +222,7 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 				for i := range sr.TS {
 					pts[i] = [2]float64{float64(sr.TS[i]), sr.V[i]}
 				}
-				values[seriesKey{sr.Param, sr.Node}] = pts
+				values[readings.Key{Param: sr.Param, Node: sr.Node}] = pts
 			}
 		}
 	}
@@ -229,18 +230,18 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 	for _, p := range params {
 		if mp, ok := t.Param(p); ok {
 			for _, n := range nodesOf(mp, t) {
-				if pts, ok := values[seriesKey{p, n}]; ok {
-					out.Series = append(out.Series, DataSeries{Param: p, Node: n, Name: mp.Name(lang), Unit: mp.Unit, Agg: aggOf(daily, aggs, p), Points: pts})
+				if pts, ok := values[readings.Key{Param: p, Node: n}]; ok {
+					out.Series = append(out.Series, DataSeries{Param: p, Node: n, Names: mp.Names, Unit: mp.Unit, Agg: aggOf(daily, aggs, p), Points: pts})
 				}
 			}
 			continue
 		}
 		dp, _ := derivedParam(p)
-		head := DataSeries{Param: p, Name: dp.names.In(lang), Unit: dp.unit, Derived: true}
+		head := DataSeries{Param: p, Names: dp.names, Unit: dp.unit, Derived: true}
 		switch p {
 		case "relativeMoisture", "waterStorage":
 			for i, n := range t.Nodes {
-				pts, ok := values[seriesKey{"soilMoisture", n}]
+				pts, ok := values[readings.Key{Param: "soilMoisture", Node: n}]
 				if !ok {
 					continue
 				}
@@ -252,12 +253,12 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 					if p == "relativeMoisture" {
 						v = agro.RelativeMoisture(pt[1], cfg.FieldCapacity)
 					}
-					sr.Points[j] = [2]float64{pt[0], round(v, 2)}
+					sr.Points[j] = [2]float64{pt[0], readings.Round(v, 2)}
 				}
 				out.Series = append(out.Series, sr)
 			}
 		case "windLevel":
-			src := seriesKey{"windSpeed", 0}
+			src := readings.Key{Param: "windSpeed"}
 			if daily {
 				src = windMax
 			}
@@ -270,22 +271,23 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 				out.Series = append(out.Series, sr)
 			}
 		case "et0", "etc":
-			days, err := s.observedET0(ctx, src, begin, end)
+			days, err := weather.ObservedET0(ctx, s.rd, src, begin, end)
 			if err != nil {
 				return nil, err
 			}
 			sr := head
 			sr.Points = [][2]float64{}
+			cal := s.calendar(st)
 			for _, e := range days {
 				v := e.ET0
 				if p == "etc" {
-					cd := s.kcOn(st, time.UnixMilli(e.Time))
+					cd := cal.On(e.Day)
 					if cd.Kc == nil {
 						continue
 					}
-					v = round(agro.ETc(*cd.Kc, e.ET0), 3)
+					v = readings.Round(agro.ETc(*cd.Kc, e.ET0), 3)
 				}
-				sr.Points = append(sr.Points, [2]float64{float64(e.Time), v})
+				sr.Points = append(sr.Points, [2]float64{float64(e.Day.UnixMilli()), v})
 			}
 			out.Series = append(out.Series, sr)
 		}
@@ -294,7 +296,7 @@ func (s *Service) Data(ctx context.Context, viewer, id, stationID int64, params 
 }
 
 // windMax keys the daily maximum wind among the values of Data.
-var windMax = seriesKey{"windSpeed", -1}
+var windMax = readings.Key{Param: "windSpeed", Node: -1}
 
 func aggOf(daily bool, aggs map[string]string, p string) string {
 	if !daily {

@@ -1,4 +1,4 @@
-package analysis
+package soil
 
 import (
 	"context"
@@ -6,13 +6,16 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/readings"
+	"github.com/fieldwatch/fieldwatch/internal/readings/readingstest"
 )
 
 // TestPulseAccuracy measures irrigation recognition on simulated stations
 // (the table of docs/agronomy.md): for each configuration, 8 irrigated
 // stations over 30 days, every simulated irrigation matched to a non-rain
 // pulse on its local date. It only reports; run it with
-// FIELDWATCH_PULSE_ACCURACY=1 go test ./internal/analysis -run PulseAccuracy -v.
+// FIELDWATCH_PULSE_ACCURACY=1 go test ./internal/soil -run PulseAccuracy -v.
 func TestPulseAccuracy(t *testing.T) {
 	if os.Getenv("FIELDWATCH_PULSE_ACCURACY") == "" {
 		t.Skip("set FIELDWATCH_PULSE_ACCURACY=1 to measure")
@@ -31,14 +34,14 @@ func TestPulseAccuracy(t *testing.T) {
 		hits, total, split, stations := 0, 0, 0, 0
 		var errSum, errAbs float64
 		for seed := int64(1); stations < 8; seed++ {
-			f := newSimFleet()
-			sim := f.add(t, 1, cfg.typ, seed, begin.Add(-3*day), end, nil)
+			f := readingstest.New()
+			sim := f.Add(t, 1, cfg.typ, seed, begin.Add(-3*readings.Day), end, nil)
 			truth := sim.Irrigations()
 			if len(truth) == 0 {
 				continue
 			}
 			stations++
-			got, err := f.service(end).Irrigations(context.Background(), 1, 1, 0, Range{Begin: begin, End: end}, 0)
+			got, err := service(f, end).Irrigations(context.Background(), f.Device(1), rainFrom(f), readings.Range{Begin: begin, End: end}, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +53,7 @@ func TestPulseAccuracy(t *testing.T) {
 				date := ir.Start.In(cstZone).Format(time.DateOnly)
 				n := 0
 				for _, p := range got.Pulses {
-					if p.Date != date || p.Source == "rain" {
+					if p.Start.Format(time.DateOnly) != date || p.Source == "rain" {
 						continue
 					}
 					if n == 0 {
@@ -62,7 +65,7 @@ func TestPulseAccuracy(t *testing.T) {
 				}
 				if n == 0 {
 					t.Logf("type %d seed %d: missed %.1f mm at %s (rain within a day %.1f mm)", cfg.typ, seed, ir.MM,
-						ir.Start.In(cstZone).Format("01-02 15:04"), sim.RainBetween(ir.Start.Add(-day), ir.Start.Add(day)))
+						ir.Start.In(cstZone).Format("01-02 15:04"), sim.RainBetween(ir.Start.Add(-readings.Day), ir.Start.Add(readings.Day)))
 				}
 				if n > 1 {
 					split++
