@@ -74,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "simulate":
 		err = simulate(rest, stdout, stderr)
 	case "bench":
-		err = bench(rest, stdout, stderr)
+		err = benchCmd(rest, stdout, stderr)
 	case "routes":
 		err = routes(rest, stdout, stderr)
 	case "calc":

@@ -1,0 +1,183 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"syscall"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/secret"
+	"github.com/fieldwatch/fieldwatch/internal/store"
+)
+
+// Main is the running program: Run starts it, Close stops it. Tests start a
+// real one on port 0 with a temporary data directory.
+type Main struct {
+	Config config.Serve
+	Log    *slog.Logger
+	*Graph // set by Run
+
+	srv        *http.Server
+	ln         net.Listener
+	served     chan error
+	stopDemo   context.CancelFunc
+	demoDone   chan struct{}
+	demoLoaded chan struct{} // closed once the demo fleet's history is in
+}
+
+// NewLogger returns a slog logger as configured.
+func NewLogger(c config.Log, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(c.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// OpenStore opens the configured store and applies pending migrations.
+func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
+	db, err := store.Open(ctx, c.DB, c.Data)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Run binds the listener, builds the service graph, seeds the demo when
+// asked and starts serving. It returns once the server accepts connections.
+func (m *Main) Run(ctx context.Context) error {
+	if err := m.Config.Validate(); err != nil {
+		return err
+	}
+	if m.Log == nil {
+		m.Log = slog.New(slog.DiscardHandler)
+	}
+	// Bind first: a busy port should fail at once, before any other work.
+	ln, err := net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("--addr %s: the port is already in use; choose another with --addr", m.Config.Addr)
+		}
+		return fmt.Errorf("--addr %s: %w", m.Config.Addr, err)
+	}
+	m.ln = ln
+
+	g, err := Build(ctx, Options{Config: m.Config, Log: m.Log})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	m.Graph = g
+	if m.Config.Demo {
+		if err := seedDemo(ctx, m); err != nil {
+			m.Close(ctx)
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+
+	m.srv = &http.Server{
+		Handler:           m.HTTP,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(m.Log.Handler(), slog.LevelWarn),
+	}
+	m.served = make(chan error, 1)
+	go func() {
+		var err error
+		if m.Config.TLSCert != "" {
+			err = m.srv.ServeTLS(ln, m.Config.TLSCert, m.Config.TLSKey)
+		} else {
+			err = m.srv.Serve(ln)
+		}
+		if errors.Is(err, http.ErrServerClosed) {
+			err = nil
+		}
+		m.served <- err
+	}()
+
+	m.Graph.Start()
+	if m.Config.Demo {
+		demo, stop := context.WithCancel(context.Background())
+		m.stopDemo = stop
+		m.demoDone = make(chan struct{})
+		m.demoLoaded = make(chan struct{})
+		go m.runDemoFleet(demo)
+	}
+
+	m.Log.Info("listening", "url", m.URL(), "store", string(m.DB.Dialect()), "demo", m.Config.Demo)
+	return nil
+}
+
+// DemoLoaded is closed once the demo fleet's history is stored (never
+// without --demo).
+func (m *Main) DemoLoaded() <-chan struct{} { return m.demoLoaded }
+
+// URL is the address clients reach the server at.
+func (m *Main) URL() string {
+	scheme := "http"
+	if m.Config.TLSCert != "" {
+		scheme = "https"
+	}
+	addr := m.ln.Addr().(*net.TCPAddr)
+	host := addr.IP.String()
+	if addr.IP.IsUnspecified() {
+		host = "localhost"
+	}
+	return fmt.Sprintf("%s://%s", scheme, net.JoinHostPort(host, fmt.Sprint(addr.Port)))
+}
+
+// Served reports the server's exit: nil after a clean shutdown.
+func (m *Main) Served() <-chan error { return m.served }
+
+// Close stops accepting requests, lets running ones finish (until ctx ends),
+// stops the demo fleet and closes the graph.
+func (m *Main) Close(ctx context.Context) error {
+	var errsOut []error
+	if m.srv != nil {
+		if err := m.srv.Shutdown(ctx); err != nil {
+			errsOut = append(errsOut, fmt.Errorf("shutdown: %w", err))
+		}
+		if err := <-m.served; err != nil {
+			errsOut = append(errsOut, err)
+		}
+		m.served <- nil // keep Served() readable after Close
+	} else if m.ln != nil {
+		m.ln.Close()
+	}
+	if m.stopDemo != nil {
+		m.stopDemo()
+		<-m.demoDone
+	}
+	if m.Graph != nil {
+		errsOut = append(errsOut, m.Graph.Close(ctx))
+	}
+	return errors.Join(errsOut...)
+}
+
+// NewDevices returns the device service over db, with the server secret of c.
+func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
+	keys, err := secret.Load(c.SecretFile())
+	if err != nil {
+		return nil, err
+	}
+	return devices.NewService(db, keys), nil
+}
+
+// NewAccounts returns the account service over db with the default policy.
+func NewAccounts(db *store.DB) *accounts.Service {
+	return accounts.NewService(db, accounts.DefaultConfig())
+}
