@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 const benchUsage = "Usage: fieldwatch bench ingest|alerts|push [flags]\n"
 
-func benchCmd(args []string, stdout, stderr io.Writer) error {
+func benchmark(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "alerts" {
 		return benchAlerts(args[1:], stdout, stderr)
 	}
