@@ -96,9 +96,7 @@ func Build(ctx context.Context, o Options) (*Graph, error) {
 }
 
 func (m *Graph) build(ctx context.Context, db *store.DB) error {
-	acfg := accounts.DefaultConfig()
-	acfg.SessionTTL = m.Config.SessionTTL
-	m.Accounts = accounts.NewService(db, acfg)
+	m.Accounts = accounts.New(accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL})
 	m.Metrics = metrics.New()
 	if err := m.startIngest(ctx); err != nil {
 		return err
@@ -135,22 +133,22 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		return err
 	}
 	m.Devices = devices.NewService(m.DB, keys)
-	m.Notifier = &notify.Worker{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log}
+	m.Notifier = notify.New(notify.Options{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log})
 	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(e *rules.Event) {
 		m.Notifier.Wake()
 		if m.onEvent != nil {
 			m.onEvent(e)
 		}
 	}}
-	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
+	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
 	retries := m.Config.PushRetries
 	if retries == nil {
 		retries = push.DefaultBackoff
 	}
-	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries}
-	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries}
-	m.OpenAPI = &openapi.Service{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
+	m.Pusher = push.NewWorker(push.WorkerOptions{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries})
+	m.Push = push.New(push.Options{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries})
+	m.OpenAPI = openapi.New(openapi.Options{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher})
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
@@ -168,7 +166,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 			}
 		},
 	})
-	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
+	m.Ingest = ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log})
 	switch {
 	case m.Config.MQTTBroker != "":
 		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker, ClientID: m.Config.MQTTClientID}, m.Ingest)

@@ -179,5 +179,5 @@ func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 
 // NewAccounts returns the account service over db with the default policy.
 func NewAccounts(db *store.DB) *accounts.Service {
-	return accounts.NewService(db, accounts.DefaultConfig())
+	return accounts.New(accounts.Options{Store: db})
 }

@@ -48,7 +48,7 @@ func analysisServer(o httpapi.Options, a *analysis.Service) http.Handler {
 func analysisEnv(t *testing.T, db *store.DB, forecastURL string) *env {
 	t.Helper()
 	ctx := context.Background()
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	for _, a := range [][3]string{{"farmer01", "secret1", "东坡农场"}, {"farmer02", "secret2", "西岭农场"}} {
 		if _, err := svc.Create(ctx, a[0], a[1], a[2]); err != nil {
 			t.Fatal(err)
