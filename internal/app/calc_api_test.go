@@ -20,6 +20,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/cli"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
 )
 
 // TestCalcMatchesAPIs is the issue's "fieldwatch calc answers on the demo
@@ -75,7 +76,7 @@ func TestCalcMatchesAPIs(t *testing.T) {
 	t.Run("rain", func(t *testing.T) {
 		// The simulated days may be dry: the gauge also reports a shower of
 		// 18.6 mm within the last hour (a storm hour, a moderate day).
-		a, err := m.DB.FindAccountByNumber(context.Background(), app.DemoAccount)
+		a, err := m.DB.FindAccountByNumber(context.Background(), demo.Account)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/store"
@@ -25,12 +26,12 @@ type Main struct {
 	Log    *slog.Logger
 	*Graph // set by Run
 
-	srv        *http.Server
-	ln         net.Listener
-	served     chan error
-	stopDemo   context.CancelFunc
-	demoDone   chan struct{}
-	demoLoaded chan struct{} // closed once the demo fleet's history is in
+	srv      *http.Server
+	ln       net.Listener
+	served   chan error
+	demo     *demo.Farm // with --demo
+	stopDemo context.CancelFunc
+	demoDone chan struct{}
 }
 
 // NewLogger returns a slog logger as configured.
@@ -57,8 +58,8 @@ func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
 	return db, nil
 }
 
-// Run binds the listener, builds the service graph, seeds the demo when
-// asked and starts serving. It returns once the server accepts connections.
+// Run binds the listener, builds the service graph, seeds the demo farm
+// when asked and starts serving. It returns once the server accepts connections.
 func (m *Main) Run(ctx context.Context) error {
 	if err := m.Config.Validate(); err != nil {
 		return err
@@ -83,7 +84,9 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.Graph = g
 	if m.Config.Demo {
-		if err := seedDemo(ctx, m); err != nil {
+		m.demo = demo.New(demo.Options{Accounts: g.Accounts, Devices: g.Devices, Store: g.DB, Ingest: g.Ingest,
+			Broker: g.MQTTAddr(), Days: m.Config.DemoDays, Interval: m.Config.DemoInterval, Log: m.Log})
+		if err := m.demo.Seed(ctx); err != nil {
 			m.Close(ctx)
 			return fmt.Errorf("demo: %w", err)
 		}
@@ -110,12 +113,13 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 
 	m.Graph.Start()
-	if m.Config.Demo {
-		demo, stop := context.WithCancel(context.Background())
-		m.stopDemo = stop
-		m.demoDone = make(chan struct{})
-		m.demoLoaded = make(chan struct{})
-		go m.runDemoFleet(demo)
+	if m.demo != nil {
+		ctx, stop := context.WithCancel(context.Background())
+		m.stopDemo, m.demoDone = stop, make(chan struct{})
+		go func() {
+			defer close(m.demoDone)
+			m.demo.Run(ctx)
+		}()
 	}
 
 	m.Log.Info("listening", "url", m.URL(), "store", string(m.DB.Dialect()), "demo", m.Config.Demo)
@@ -124,7 +128,12 @@ func (m *Main) Run(ctx context.Context) error {
 
 // DemoLoaded is closed once the demo fleet's history is stored (never
 // without --demo).
-func (m *Main) DemoLoaded() <-chan struct{} { return m.demoLoaded }
+func (m *Main) DemoLoaded() <-chan struct{} {
+	if m.demo == nil {
+		return nil
+	}
+	return m.demo.Loaded()
+}
 
 // URL is the address clients reach the server at.
 func (m *Main) URL() string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
 )
 
 func serve(args []string, stderr io.Writer) error {
@@ -32,7 +33,7 @@ func serve(args []string, stderr io.Writer) error {
 		return err
 	}
 	if cfg.Demo {
-		fmt.Fprintf(stderr, "\n  Fieldwatch is running at %s\n  Demo login: %s / %s\n\n", m.URL(), app.DemoAccount, app.DemoPassword)
+		fmt.Fprintf(stderr, "\n  Fieldwatch is running at %s\n  Demo login: %s / %s\n\n", m.URL(), demo.Account, demo.Password)
 	}
 	var served error
 	select {
