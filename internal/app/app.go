@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"syscall"
 	"time"
@@ -303,4 +304,42 @@ func (m *Graph) Close(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errsOut...)
+}
+
+// NewLogger returns a slog logger as configured.
+func NewLogger(c config.Log, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(c.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// OpenStore opens the configured store and applies pending migrations.
+func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
+	db, err := store.Open(ctx, c.DB, c.Data)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// NewDevices returns the device service over db, with the server secret of c.
+func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
+	keys, err := secret.Load(c.SecretFile())
+	if err != nil {
+		return nil, err
+	}
+	return devices.NewService(db, keys), nil
+}
+
+// NewAccounts returns the account service over db with the default policy.
+func NewAccounts(db *store.DB) *accounts.Service {
+	return accounts.New(accounts.Options{Store: db})
 }

@@ -4,19 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"syscall"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/demo"
-	"github.com/fieldwatch/fieldwatch/internal/devices"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
-	"github.com/fieldwatch/fieldwatch/internal/store"
 )
 
 // Main is the running program: Run starts it, Close stops it. Tests start a
@@ -32,30 +27,6 @@ type Main struct {
 	demo     *demo.Farm // with --demo
 	stopDemo context.CancelFunc
 	demoDone chan struct{}
-}
-
-// NewLogger returns a slog logger as configured.
-func NewLogger(c config.Log, w io.Writer) *slog.Logger {
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(c.Level))
-	opts := &slog.HandlerOptions{Level: level}
-	if c.Format == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
-	}
-	return slog.New(slog.NewTextHandler(w, opts))
-}
-
-// OpenStore opens the configured store and applies pending migrations.
-func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
-	db, err := store.Open(ctx, c.DB, c.Data)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := db.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return db, nil
 }
 
 // Run binds the listener, builds the service graph, seeds the demo farm
@@ -175,18 +146,4 @@ func (m *Main) Close(ctx context.Context) error {
 		errsOut = append(errsOut, m.Graph.Close(ctx))
 	}
 	return errors.Join(errsOut...)
-}
-
-// NewDevices returns the device service over db, with the server secret of c.
-func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
-	keys, err := secret.Load(c.SecretFile())
-	if err != nil {
-		return nil, err
-	}
-	return devices.NewService(db, keys), nil
-}
-
-// NewAccounts returns the account service over db with the default policy.
-func NewAccounts(db *store.DB) *accounts.Service {
-	return accounts.New(accounts.Options{Store: db})
 }
