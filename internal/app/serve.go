@@ -30,7 +30,8 @@ type Main struct {
 }
 
 // Run binds the listener, builds the service graph, seeds the demo farm
-// when asked and starts serving. It returns once the server accepts connections.
+// when asked and starts serving. It returns once the server accepts
+// connections.
 func (m *Main) Run(ctx context.Context) error {
 	if err := m.Config.Validate(); err != nil {
 		return err
