@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -13,47 +14,46 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
 
-// Config tunes sessions and login throttling.
-type Config struct {
-	SessionTTL time.Duration // a session unused this long expires; use extends it
+// Options configure the account service. Zero values take the defaults
+// serve uses.
+type Options struct {
+	Store      Store
+	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
 	// A login is refused once an account number has AccountMaxFailures failed
-	// attempts, or a client address AddressMaxFailures, within FailureWindow.
+	// attempts (default 5), or a client address AddressMaxFailures (default
+	// 20), within FailureWindow (default 15 minutes). Five guesses per account
+	// per quarter hour stops online guessing of one account; twenty per
+	// address allows a shared farm-office NAT to mistype.
 	AccountMaxFailures int
 	AddressMaxFailures int
 	FailureWindow      time.Duration
 	Now                func() time.Time
 }
 
-// DefaultConfig is what serve uses unless told otherwise.
-func DefaultConfig() Config {
-	return Config{
-		SessionTTL: 7 * 24 * time.Hour,
-		// Five guesses per account per quarter hour stops online guessing of one
-		// account; twenty per address allows a shared farm-office NAT to mistype.
-		AccountMaxFailures: 5,
-		AddressMaxFailures: 20,
-		FailureWindow:      15 * time.Minute,
-		Now:                time.Now,
-	}
-}
+// DefaultSessionTTL is how long an unused session lasts unless told otherwise.
+const DefaultSessionTTL = 7 * 24 * time.Hour
 
 // Service is the account business logic.
 type Service struct {
 	store     Store
-	cfg       Config
+	cfg       Options
 	dummyHash string // verified against when the account does not exist, so timing does not tell
 }
 
-// NewService returns a Service over store.
-func NewService(store Store, cfg Config) *Service {
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+// New returns the account service with defaults filled in.
+func New(o Options) *Service {
+	o.SessionTTL = cmp.Or(o.SessionTTL, DefaultSessionTTL)
+	o.AccountMaxFailures = cmp.Or(o.AccountMaxFailures, 5)
+	o.AddressMaxFailures = cmp.Or(o.AddressMaxFailures, 20)
+	o.FailureWindow = cmp.Or(o.FailureWindow, 15*time.Minute)
+	if o.Now == nil {
+		o.Now = time.Now
 	}
 	dummy, err := HashPassword("not-a-real-password")
 	if err != nil {
 		panic(err)
 	}
-	return &Service{store: store, cfg: cfg, dummyHash: dummy}
+	return &Service{store: o.Store, cfg: o, dummyHash: dummy}
 }
 
 // Client describes where a request comes from.

@@ -19,9 +19,7 @@ func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
 func newService(t *testing.T) (*accounts.Service, *clock) {
 	t.Helper()
 	c := &clock{t: time.UnixMilli(1_800_000_000_000)}
-	cfg := accounts.DefaultConfig()
-	cfg.Now = c.now
-	return accounts.NewService(storetest.OpenSQLite(t), cfg), c
+	return accounts.New(accounts.Options{Store: storetest.OpenSQLite(t), Now: c.now}), c
 }
 
 var client = accounts.Client{IP: "192.0.2.7", UserAgent: "test"}
@@ -153,7 +151,7 @@ func TestService_SessionLifetime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ttl := accounts.DefaultConfig().SessionTTL
+	ttl := accounts.DefaultSessionTTL
 
 	// Used in the first half of its life: not extended.
 	clk.advance(ttl / 4)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"syscall"
 	"time"
 
@@ -38,13 +36,28 @@ import (
 	"github.com/fieldwatch/fieldwatch/web"
 )
 
-// Main is the running program: Run starts it, Close stops it. Tests start a
-// real one on port 0 with a temporary data directory.
-type Main struct {
+// Options configure the service graph.
+type Options struct {
+	Config config.Serve
+	Log    *slog.Logger // nil discards
+	// OnCommit, if set, is told about each telemetry transaction and OnEvent
+	// about each stored alert event, after the graph's own handling (the
+	// benchmarks time the graph through them).
+	OnCommit func(reports []*telemetry.Report, stored int, took time.Duration, err error)
+	OnEvent  func(*rules.Event)
+}
+
+// Graph is the service graph of the server: the store, the domain services
+// on it, the ingest pipeline with its broker, the background workers and the
+// HTTP handler. Build makes it, Start runs the workers, Close stops
+// everything and closes the store. The server (Main) and the benchmarks
+// (internal/bench) run the same graph.
+type Graph struct {
 	Config config.Serve
 	Log    *slog.Logger
 
 	DB       *store.DB
+	Metrics  *metrics.Metrics
 	Accounts *accounts.Service
 	Devices  *devices.Service
 	Writer   *telemetry.Writer
@@ -59,95 +72,46 @@ type Main struct {
 	Push     *push.Service  // data-push channels
 	Pusher   *push.Worker   // delivers reports to channels
 	OpenAPI  *openapi.Service
-	mailer   *mail.Sender // with --smtp-url
 	HTTP     *httpapi.Server
-	Metrics  *metrics.Metrics
 
-	srv         *http.Server
-	ln          net.Listener
-	served      chan error
-	stopJobs    context.CancelFunc
-	jobsDone    chan struct{}
-	demoDone    chan struct{}
-	demoLoaded  chan struct{} // closed once the demo fleet's history is in
-	exportsDone chan struct{}
-	alertsDone  chan struct{}
-	pushDone    chan struct{}
+	onCommit    func(reports []*telemetry.Report, stored int, took time.Duration, err error)
+	onEvent     func(*rules.Event)
 	loc         *time.Location
+	stopWorkers context.CancelFunc
+	workersDone []chan struct{}
 }
 
-// NewLogger returns a slog logger as configured.
-func NewLogger(c config.Log, w io.Writer) *slog.Logger {
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(c.Level))
-	opts := &slog.HandlerOptions{Level: level}
-	if c.Format == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+// Build opens the configured store (migrating it) and builds the graph on
+// it. The embedded broker (or the consumer of an external one) and the
+// telemetry writer run from here on; the other workers wait for Start.
+func Build(ctx context.Context, o Options) (*Graph, error) {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
-}
-
-// OpenStore opens the configured store and applies pending migrations.
-func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
-	db, err := store.Open(ctx, c.DB, c.Data)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := db.Migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	return db, nil
-}
-
-// Run opens the store, seeds the demo when asked, binds the listener and
-// starts serving. It returns once the server accepts connections.
-func (m *Main) Run(ctx context.Context) error {
-	if err := m.Config.Validate(); err != nil {
-		return err
-	}
-	if m.Log == nil {
-		m.Log = slog.New(slog.DiscardHandler)
-	}
-	// Bind first: a busy port should fail at once, before any other work.
-	ln, err := net.Listen("tcp", m.Config.Addr)
-	if err != nil {
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return fmt.Errorf("--addr %s: the port is already in use; choose another with --addr", m.Config.Addr)
-		}
-		return fmt.Errorf("--addr %s: %w", m.Config.Addr, err)
-	}
-	m.ln = ln
-
+	m := &Graph{Config: o.Config, Log: o.Log, onCommit: o.OnCommit, onEvent: o.OnEvent}
 	db, err := OpenStore(ctx, m.Config.Store)
 	if err != nil {
-		ln.Close()
-		return err
+		return nil, err
 	}
 	m.DB = db
+	if err := m.build(ctx, db); err != nil {
+		m.Close(ctx)
+		return nil, err
+	}
+	return m, nil
+}
 
-	acfg := accounts.DefaultConfig()
-	acfg.SessionTTL = m.Config.SessionTTL
-	m.Accounts = accounts.NewService(db, acfg)
+func (m *Graph) build(ctx context.Context, db *store.DB) error {
+	m.Accounts = accounts.New(accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL})
 	m.Metrics = metrics.New()
 	if err := m.startIngest(ctx); err != nil {
-		m.Close(ctx)
 		return err
 	}
-
-	if m.Config.Demo {
-		if err := seedDemo(ctx, m); err != nil {
-			m.Close(ctx)
-			return fmt.Errorf("demo: %w", err)
-		}
-	}
-	if err := m.startExports(); err != nil {
-		m.Close(ctx)
+	if err := m.buildExports(); err != nil {
 		return err
 	}
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
-		m.Close(ctx)
 		return fmt.Errorf("--map-tiles %w", err)
 	}
 
@@ -162,84 +126,13 @@ func (m *Main) Run(ctx context.Context) error {
 		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
-	m.srv = &http.Server{
-		Handler:           m.HTTP,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(m.Log.Handler(), slog.LevelWarn),
-	}
-	m.served = make(chan error, 1)
-	go func() {
-		var err error
-		if m.Config.TLSCert != "" {
-			err = m.srv.ServeTLS(ln, m.Config.TLSCert, m.Config.TLSKey)
-		} else {
-			err = m.srv.Serve(ln)
-		}
-		if errors.Is(err, http.ErrServerClosed) {
-			err = nil
-		}
-		m.served <- err
-	}()
-
-	jobs, stop := context.WithCancel(context.Background())
-	m.stopJobs, m.jobsDone = stop, make(chan struct{})
-	go m.housekeeping(jobs)
-	if m.Exports.Enabled() {
-		m.exportsDone = make(chan struct{})
-		go func() {
-			defer close(m.exportsDone)
-			m.Exports.Run(jobs)
-		}()
-	}
-	m.alertsDone = make(chan struct{})
-	go func() {
-		defer close(m.alertsDone)
-		done := make(chan struct{})
-		go func() { m.Notifier.Run(jobs); close(done) }()
-		m.Engine.Run(jobs)
-		<-done
-	}()
-	m.pushDone = make(chan struct{})
-	go func() {
-		defer close(m.pushDone)
-		m.Pusher.Run(jobs)
-	}()
-	if m.Config.Demo {
-		m.demoDone = make(chan struct{})
-		m.demoLoaded = make(chan struct{})
-		go m.runDemoFleet(jobs)
-	}
-
-	m.Log.Info("listening", "url", m.URL(), "store", string(db.Dialect()), "demo", m.Config.Demo)
 	return nil
 }
-
-// DemoLoaded is closed once the demo fleet's history is stored (never
-// without --demo).
-func (m *Main) DemoLoaded() <-chan struct{} { return m.demoLoaded }
-
-// URL is the address clients reach the server at.
-func (m *Main) URL() string {
-	scheme := "http"
-	if m.Config.TLSCert != "" {
-		scheme = "https"
-	}
-	addr := m.ln.Addr().(*net.TCPAddr)
-	host := addr.IP.String()
-	if addr.IP.IsUnspecified() {
-		host = "localhost"
-	}
-	return fmt.Sprintf("%s://%s", scheme, net.JoinHostPort(host, fmt.Sprint(addr.Port)))
-}
-
-// Served reports the server's exit: nil after a clean shutdown.
-func (m *Main) Served() <-chan error { return m.served }
 
 // startIngest opens what devices talk to: the secret that seals their
 // keys, the batched writer, the pipeline, and the embedded broker or the
 // consumer of an external one.
-func (m *Main) startIngest(ctx context.Context) error {
+func (m *Graph) startIngest(ctx context.Context) error {
 	keys, err := secret.Load(m.Config.SecretFile())
 	if err != nil {
 		return err
@@ -249,32 +142,40 @@ func (m *Main) startIngest(ctx context.Context) error {
 	}
 	m.Devices = devices.NewService(m.DB, keys)
 	m.History = telemetry.NewHistory(m.DB, m.loc)
-	m.Notifier = &notify.Worker{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log}
-	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(*rules.Event) { m.Notifier.Wake() }}
-	m.Rules = &rules.Service{Store: m.DB, Devices: m.Devices}
+	m.Notifier = notify.New(notify.Options{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log})
+	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(e *rules.Event) {
+		m.Notifier.Wake()
+		if m.onEvent != nil {
+			m.onEvent(e)
+		}
+	}}
+	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
 	retries := m.Config.PushRetries
 	if retries == nil {
 		retries = push.DefaultBackoff
 	}
-	m.Pusher = &push.Worker{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries}
-	m.Push = &push.Service{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries}
-	m.OpenAPI = &openapi.Service{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher}
+	m.Pusher = push.NewWorker(push.WorkerOptions{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries})
+	m.Push = push.New(push.Options{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries})
+	m.OpenAPI = openapi.New(openapi.Options{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher})
 	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
 			if err != nil {
 				m.Log.Error("write telemetry", "reports", len(reports), "err", err)
-				return
+			} else {
+				m.Metrics.Points.Add(float64(stored))
+				m.Metrics.Batch.Observe(float64(stored))
+				m.Metrics.Commit.Observe(took.Seconds())
+				m.Engine.Enqueue(reports)
+				m.Pusher.Wake()
 			}
-			m.Metrics.Points.Add(float64(stored))
-			m.Metrics.Batch.Observe(float64(stored))
-			m.Metrics.Commit.Observe(took.Seconds())
-			m.Engine.Enqueue(reports)
-			m.Pusher.Wake()
+			if m.onCommit != nil {
+				m.onCommit(reports, stored, took, err)
+			}
 		},
 	})
-	m.Ingest = &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log}
+	m.Ingest = ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log})
 	switch {
 	case m.Config.MQTTBroker != "":
 		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker, ClientID: m.Config.MQTTClientID}, m.Ingest)
@@ -294,9 +195,9 @@ func (m *Main) startIngest(ctx context.Context) error {
 	return nil
 }
 
-// startExports builds the export service, with the mail server of
+// buildExports builds the export service, with the mail server of
 // --smtp-url when one is set; without it exports are refused.
-func (m *Main) startExports() error {
+func (m *Graph) buildExports() error {
 	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
@@ -304,7 +205,6 @@ func (m *Main) startExports() error {
 			return fmt.Errorf("--smtp-url: %w", err)
 		}
 		o.Mailer = sender
-		m.mailer = sender
 		m.Notifier.Mail = sender
 		m.Log.Info("mail server", "addr", sender.Server())
 	}
@@ -315,8 +215,31 @@ func (m *Main) startExports() error {
 	return nil
 }
 
+// Start runs the background workers until Close: housekeeping, the alert
+// engine and notifier, the data-push worker and, with a mail server, the
+// export worker.
+func (m *Graph) Start() {
+	ctx, stop := context.WithCancel(context.Background())
+	m.stopWorkers = stop
+	run := func(worker func(context.Context)) {
+		done := make(chan struct{})
+		m.workersDone = append(m.workersDone, done)
+		go func() {
+			defer close(done)
+			worker(ctx)
+		}()
+	}
+	run(m.housekeeping)
+	if m.Exports.Enabled() {
+		run(m.Exports.Run)
+	}
+	run(m.Notifier.Run)
+	run(m.Engine.Run)
+	run(m.Pusher.Run)
+}
+
 // MQTTAddr is the embedded broker's address, or "" without one.
-func (m *Main) MQTTAddr() string {
+func (m *Graph) MQTTAddr() string {
 	if m.Broker == nil {
 		return ""
 	}
@@ -326,8 +249,7 @@ func (m *Main) MQTTAddr() string {
 // housekeeping runs the periodic jobs: expired sessions out hourly
 // (Authenticate already refuses them; this keeps the table small) and raw
 // readings past --retention-raw out daily.
-func (m *Main) housekeeping(ctx context.Context) {
-	defer close(m.jobsDone)
+func (m *Graph) housekeeping(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	lastPurge := time.Time{}
@@ -360,32 +282,16 @@ func (m *Main) housekeeping(ctx context.Context) {
 	}
 }
 
-// Close stops accepting requests, lets running ones finish (until ctx ends)
-// and closes the store.
-func (m *Main) Close(ctx context.Context) error {
+// Close stops the workers, the broker or consumer and the writer (which
+// commits what it holds), then closes the store. A graph that failed half
+// way through Build closes what it had opened.
+func (m *Graph) Close(ctx context.Context) error {
 	var errsOut []error
-	if m.srv != nil {
-		if err := m.srv.Shutdown(ctx); err != nil {
-			errsOut = append(errsOut, fmt.Errorf("shutdown: %w", err))
+	if m.stopWorkers != nil {
+		m.stopWorkers()
+		for _, done := range m.workersDone {
+			<-done
 		}
-		if err := <-m.served; err != nil {
-			errsOut = append(errsOut, err)
-		}
-		m.served <- nil // keep Served() readable after Close
-	} else if m.ln != nil {
-		m.ln.Close()
-	}
-	if m.stopJobs != nil {
-		m.stopJobs()
-		<-m.jobsDone
-		if m.demoDone != nil {
-			<-m.demoDone
-		}
-		if m.exportsDone != nil {
-			<-m.exportsDone
-		}
-		<-m.alertsDone
-		<-m.pushDone
 	}
 	if m.Consumer != nil {
 		if err := m.Consumer.Close(ctx); err != nil {
@@ -408,6 +314,30 @@ func (m *Main) Close(ctx context.Context) error {
 	return errors.Join(errsOut...)
 }
 
+// NewLogger returns a slog logger as configured.
+func NewLogger(c config.Log, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(c.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if c.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// OpenStore opens the configured store and applies pending migrations.
+func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
+	db, err := store.Open(ctx, c.DB, c.Data)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
 // NewDevices returns the device service over db, with the server secret of c.
 func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 	keys, err := secret.Load(c.SecretFile())
@@ -419,5 +349,5 @@ func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 
 // NewAccounts returns the account service over db with the default policy.
 func NewAccounts(db *store.DB) *accounts.Service {
-	return accounts.NewService(db, accounts.DefaultConfig())
+	return accounts.New(accounts.Options{Store: db})
 }

@@ -1,4 +1,4 @@
-package app
+package app_test
 
 import (
 	"bufio"
@@ -17,14 +17,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/calccmd"
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/cli"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
 )
 
 // TestCalcMatchesAPIs is the issue's "fieldwatch calc answers on the demo
 // data match the APIs": the demo fleet with a few days of simulated history
 // answers the analysis calls, and `fieldwatch calc` (the code path of the
-// command, internal/calccmd) given the same day's inputs prints the same
+// command, internal/cli) given the same day's inputs prints the same
 // ET0, FWI codes, wind level and sector, air-quality grade and rain class.
 // The inputs come from the analysis answers themselves or from the daily
 // statistics of /apis/poi/{id}/datapoints/v2, never from the formulas, so a
@@ -41,7 +43,11 @@ func TestCalcMatchesAPIs(t *testing.T) {
 	// FWI chain of three days after its start.
 	c.Demo, c.DemoDays, c.DemoInterval = true, 5, time.Hour
 	c.SessionTTL = time.Hour
-	m := &Main{Config: c}
+	loc, err := c.Location()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &app.Main{Config: c}
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +66,7 @@ func TestCalcMatchesAPIs(t *testing.T) {
 		t.Fatal("gave up waiting for the demo history")
 	}
 
-	t.Run("et0", func(t *testing.T) { checkET0(t, api, m.loc, station) })
+	t.Run("et0", func(t *testing.T) { checkET0(t, api, loc, station) })
 	t.Run("fwi", func(t *testing.T) { checkFWI(t, api, station) })
 	t.Run("wind", func(t *testing.T) {
 		checkWind(t, api, station)
@@ -70,7 +76,7 @@ func TestCalcMatchesAPIs(t *testing.T) {
 	t.Run("rain", func(t *testing.T) {
 		// The simulated days may be dry: the gauge also reports a shower of
 		// 18.6 mm within the last hour (a storm hour, a moderate day).
-		a, err := m.DB.FindAccountByNumber(context.Background(), DemoAccount)
+		a, err := m.DB.FindAccountByNumber(context.Background(), demo.Account)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -426,13 +432,13 @@ func checkRainDays(t *testing.T, api *apiClient, g device) {
 	t.Logf("%s: days per class %v", g.SN, classes)
 }
 
-// runCalc runs `fieldwatch calc args…` (internal/calccmd, which the command
+// runCalc runs `fieldwatch calc args…` (internal/cli, which the command
 // calls) and returns its output.
 func runCalc(t *testing.T, stdin string, args ...string) string {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	if err := calccmd.Run(args, strings.NewReader(stdin), &out, &errOut); err != nil {
-		t.Fatalf("fieldwatch calc %s: %v: %s", strings.Join(args, " "), err, errOut.String())
+	if code := cli.Run("dev", append([]string{"calc"}, args...), strings.NewReader(stdin), &out, &errOut); code != 0 {
+		t.Fatalf("fieldwatch calc %s: exit %d: %s", strings.Join(args, " "), code, errOut.String())
 	}
 	return out.String()
 }
@@ -533,17 +539,4 @@ func (a *apiClient) dailyStats(id int64, params string, days int) map[string]map
 		}
 	}
 	return out
-}
-
-// waitFor polls cond until it holds (a guard against hanging, not a timing
-// assertion).
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(3 * time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting: %s", what)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
@@ -30,7 +30,7 @@ func TestMain_DemoFleet(t *testing.T) {
 	cfg.DemoDays, cfg.DemoInterval = 1, time.Second
 	m := start(t, cfg)
 	ctx := context.Background()
-	a, err := m.DB.FindAccountByNumber(ctx, app.DemoAccount)
+	a, err := m.DB.FindAccountByNumber(ctx, demo.Account)
 	if err != nil {
 		t.Fatal(err)
 	}

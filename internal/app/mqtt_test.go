@@ -711,8 +711,8 @@ func TestExternalBroker(t *testing.T) {
 
 	t.Run("share group", func(t *testing.T) {
 		// A second node: its own pipeline (and metrics) over the same store.
-		p2 := &ingest.Pipeline{Devices: m.Devices, Writer: m.Writer, Images: m.DB,
-			Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}
+		p2 := ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB,
+			Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)})
 		id2 := fmt.Sprintf("fwtest-node2-%d", rand.Int64())
 		t.Cleanup(func() { dropSession(t, id2) })
 		c2, err := ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: cfg.MQTTBroker, ClientID: id2}, p2)

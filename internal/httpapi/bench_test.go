@@ -16,7 +16,7 @@ import (
 // middleware, session lookup in SQLite, account load, envelope.
 func BenchmarkProfile(b *testing.B) {
 	db := storetest.OpenSQLite(b)
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	if _, err := svc.Create(context.Background(), "farmer01", "secret1", ""); err != nil {
 		b.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func BenchmarkProfile(b *testing.B) {
 // BenchmarkLogin measures a successful login; argon2id dominates by design.
 func BenchmarkLogin(b *testing.B) {
 	db := storetest.OpenSQLite(b)
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	if _, err := svc.Create(context.Background(), "farmer01", "secret1", ""); err != nil {
 		b.Fatal(err)
 	}

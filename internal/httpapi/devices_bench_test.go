@@ -103,7 +103,7 @@ type benchEnv struct {
 func newBenchEnv(tb testing.TB, db *store.DB) *benchEnv {
 	tb.Helper()
 	ctx := context.Background()
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	if _, err := svc.Create(ctx, "farmer01", "secret1", "东坡农场"); err != nil {
 		tb.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func newBenchEnv(tb testing.TB, db *store.DB) *benchEnv {
 	dev := devices.NewService(db, keys)
 	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
 	tb.Cleanup(w.Close)
-	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
+	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div id=root></div>")}}
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app}))

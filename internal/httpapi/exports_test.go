@@ -33,7 +33,7 @@ import (
 func exportEnv(t *testing.T, db *store.DB, smtp bool, tiles maptiles.Source) (*env, *mailtest.Server) {
 	t.Helper()
 	ctx := context.Background()
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	for _, a := range [][3]string{{"farmer01", "secret1", "东坡农场"}, {"farmer02", "secret2", "西岭农场"}} {
 		if _, err := svc.Create(ctx, a[0], a[1], a[2]); err != nil {
 			t.Fatal(err)

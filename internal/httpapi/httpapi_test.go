@@ -44,7 +44,7 @@ type opts struct {
 
 func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	t.Helper()
-	svc := accounts.NewService(db, accounts.DefaultConfig())
+	svc := accounts.New(accounts.Options{Store: db})
 	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
 		t.Fatal(err)
 	}
@@ -65,12 +65,12 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	dev := devices.NewService(db, keys)
 	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
 	t.Cleanup(w.Close)
-	pipe := &ingest.Pipeline{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)}
+	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy,
-		Rules:   &rules.Service{Store: db, Devices: dev},
-		Push:    &push.Service{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}},
-		OpenAPI: &openapi.Service{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}}))
+		Rules:   rules.New(rules.Options{Store: db, Devices: dev}),
+		Push:    push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}),
+		OpenAPI: openapi.New(openapi.Options{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}})}))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev, ingest: pipe, metrics: m}
 }

@@ -35,19 +35,27 @@ type ImageStore interface {
 	SaveImage(ctx context.Context, deviceID int64, at time.Time, contentType string, data []byte) error
 }
 
-// Pipeline takes messages from every transport (embedded broker, external
-// broker, HTTP) through the same steps: who is the device, may it write
-// there, is the message sound, store it.
-type Pipeline struct {
+// Options configure the pipeline: the services it hands messages to.
+type Options struct {
 	Devices *devices.Service
 	Writer  *telemetry.Writer
 	Images  ImageStore
 	Metrics *metrics.Metrics
 	Log     *slog.Logger
 	Now     func() time.Time
+}
+
+// Pipeline takes messages from every transport (embedded broker, external
+// broker, HTTP) through the same steps: who is the device, may it write
+// there, is the message sound, store it.
+type Pipeline struct {
+	Options
 
 	cache sync.Map // sn → *cached
 }
+
+// New returns the pipeline.
+func New(o Options) *Pipeline { return &Pipeline{Options: o} }
 
 // cached is a device looked up recently: reports arrive every few minutes
 // from thousands of devices, and each needs its type and interval.

@@ -40,8 +40,8 @@ func newPipeline(t *testing.T) (*ingest.Pipeline, *store.DB) {
 	keys, _ := secret.New(make([]byte, secret.Size))
 	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC})
 	t.Cleanup(w.Close)
-	return &ingest.Pipeline{Devices: devices.NewService(db, keys), Writer: w, Images: db, Metrics: metrics.New(),
-		Log: slog.New(slog.DiscardHandler)}, db
+	return ingest.New(ingest.Options{Devices: devices.NewService(db, keys), Writer: w, Images: db, Metrics: metrics.New(),
+		Log: slog.New(slog.DiscardHandler)}), db
 }
 
 func TestPipeline_RightsAndErrors(t *testing.T) {

@@ -57,8 +57,8 @@ type Permanent struct{ Err error }
 func (p *Permanent) Error() string { return p.Err.Error() }
 func (p *Permanent) Unwrap() error { return p.Err }
 
-// Worker sends due deliveries.
-type Worker struct {
+// Options configure the notification worker.
+type Options struct {
 	Store  Store
 	Mail   Mailer  // nil: e-mail is not configured
 	WeChat *WeChat // nil: WeChat is not configured
@@ -75,9 +75,17 @@ type Worker struct {
 	Backoff time.Duration
 	// Poll is how often due deliveries are looked for without a wake-up.
 	Poll time.Duration
+}
+
+// Worker sends due deliveries.
+type Worker struct {
+	Options
 
 	wake chan struct{}
 }
+
+// New returns a worker; Run starts it.
+func New(o Options) *Worker { return &Worker{Options: o} }
 
 const lease = 2 * time.Minute
 

@@ -159,8 +159,8 @@ func TestWorker_Delivers(t *testing.T) {
 		wxSrv := httptest.NewServer(wx)
 		defer wxSrv.Close()
 		clock := now
-		w := &notify.Worker{Store: db, Mail: sender, WeChat: &notify.WeChat{Base: wxSrv.URL, AppID: "wxapp", Secret: "s3cret", TemplateID: "TPL"},
-			Now: func() time.Time { return clock }, Backoff: time.Minute, Attempts: 3}
+		w := notify.New(notify.Options{Store: db, Mail: sender, WeChat: &notify.WeChat{Base: wxSrv.URL, AppID: "wxapp", Secret: "s3cret", TemplateID: "TPL"},
+			Now: func() time.Time { return clock }, Backoff: time.Minute, Attempts: 3})
 		eng := &rules.Engine{Store: db, Now: func() time.Time { return clock }, OnEvent: func(*rules.Event) { w.Wake() }}
 
 		rep := &telemetry.Report{DeviceID: dev.ID, Time: now, Points: []telemetry.Point{{Param: "airTemp", Value: -1.5}}, OfflineAt: now.Add(time.Hour)}

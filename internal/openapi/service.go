@@ -43,8 +43,8 @@ type Owner interface {
 	Owned(ctx context.Context, owner, id int64) (*devices.Device, error)
 }
 
-// Service holds the rules of applications.
-type Service struct {
+// Options configure the application service.
+type Options struct {
 	Store    Store
 	Channels Channels
 	Devices  Owner
@@ -53,6 +53,12 @@ type Service struct {
 	Worker   interface{ Wake() }
 	Now      func() time.Time
 }
+
+// Service holds the rules of applications.
+type Service struct{ Options }
+
+// New returns the application service.
+func New(o Options) *Service { return &Service{Options: o} }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

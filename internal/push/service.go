@@ -38,8 +38,8 @@ type Devices interface {
 	Authorize(ctx context.Context, viewer, id int64, need devices.Need) (*devices.Device, devices.Right, error)
 }
 
-// Service holds the rules of channels.
-type Service struct {
+// Options configure the channel service.
+type Options struct {
 	Store   Store
 	Devices Devices
 	Keys    Sealer
@@ -49,6 +49,12 @@ type Service struct {
 	Retries []time.Duration
 	Now     func() time.Time
 }
+
+// Service holds the rules of channels.
+type Service struct{ Options }
+
+// New returns the channel service.
+func New(o Options) *Service { return &Service{Options: o} }
 
 // RetrySchedule is the waits before each retry.
 func (s *Service) RetrySchedule() []time.Duration {

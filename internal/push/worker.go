@@ -34,10 +34,8 @@ type Opener interface {
 	Open(sealed string) ([]byte, error)
 }
 
-// Worker delivers pending reports. Each channel has its own goroutine, so a
-// slow or dead target delays only itself; within a channel, devices are
-// spread over lanes that send in parallel, each device's reports in order.
-type Worker struct {
+// WorkerOptions configure the delivery worker.
+type WorkerOptions struct {
 	Store WorkerStore
 	Keys  Opener
 	Guard Guard
@@ -54,12 +52,22 @@ type Worker struct {
 	// OnDelivered, if set, is told of each finished attempt (metrics).
 	OnDelivered func(d *Delivery)
 	Now         func() time.Time
+}
+
+// Worker delivers pending reports. Each channel has its own goroutine, so a
+// slow or dead target delays only itself; within a channel, devices are
+// spread over lanes that send in parallel, each device's reports in order.
+type Worker struct {
+	WorkerOptions
 
 	client  *http.Client
 	wake    chan struct{}
 	mu      sync.Mutex
 	running map[int64]bool
 }
+
+// NewWorker returns a worker; Run starts it.
+func NewWorker(o WorkerOptions) *Worker { return &Worker{WorkerOptions: o} }
 
 // DefaultBackoff: 8 attempts over about four minutes.
 var DefaultBackoff = []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second,

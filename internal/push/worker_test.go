@@ -99,7 +99,7 @@ type pushEnv struct {
 
 // newPushEnv runs w over db; channels may target this machine, and so may
 // the worker unless workerGuard says otherwise.
-func newPushEnv(t *testing.T, db *store.DB, w *push.Worker, workerGuard ...push.Guard) *pushEnv {
+func newPushEnv(t *testing.T, db *store.DB, o push.WorkerOptions, workerGuard ...push.Guard) *pushEnv {
 	keys, err := secret.New(make([]byte, secret.Size))
 	if err != nil {
 		t.Fatal(err)
@@ -119,12 +119,13 @@ func newPushEnv(t *testing.T, db *store.DB, w *push.Worker, workerGuard ...push.
 		e.devices = append(e.devices, d)
 	}
 	guard := push.Guard{AllowPrivate: true}
-	w.Store, w.Keys, w.Guard = db, keys, guard
+	o.Store, o.Keys, o.Guard = db, keys, guard
 	if len(workerGuard) > 0 {
-		w.Guard = workerGuard[0]
+		o.Guard = workerGuard[0]
 	}
+	w := push.NewWorker(o)
 	e.worker = w
-	e.svc = &push.Service{Store: db, Devices: dev, Keys: keys, Guard: guard, Worker: w}
+	e.svc = push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: guard, Worker: w})
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
@@ -175,7 +176,7 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 func TestWorker_DeliversSignedInOrder(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
 		rcv := newReceiver(t)
-		e := newPushEnv(t, db, &push.Worker{Backoff: []time.Duration{50 * time.Millisecond, 50 * time.Millisecond}})
+		e := newPushEnv(t, db, push.WorkerOptions{Backoff: []time.Duration{50 * time.Millisecond, 50 * time.Millisecond}})
 		ch, sec := e.channel(rcv.URL+"/hook", e.devices[0], e.devices[1])
 		rcv.mu.Lock()
 		rcv.secret = sec
@@ -229,7 +230,7 @@ func TestWorker_RetriesDeadLetterAndManualRetry(t *testing.T) {
 		var down sync.Mutex
 		failing := true
 		broken.fail = func(int) bool { down.Lock(); defer down.Unlock(); return failing }
-		e := newPushEnv(t, db, &push.Worker{Backoff: []time.Duration{20 * time.Millisecond, 20 * time.Millisecond}, Timeout: time.Second})
+		e := newPushEnv(t, db, push.WorkerOptions{Backoff: []time.Duration{20 * time.Millisecond, 20 * time.Millisecond}, Timeout: time.Second})
 		bad, _ := e.channel(broken.URL, e.devices[0])
 		e.channel(healthy.URL, e.devices[0])
 		e.report(e.devices[0], 1, 2)
@@ -292,7 +293,7 @@ func TestWorker_FlakyReceiver(t *testing.T) {
 		flaky, healthy := newReceiver(t), newReceiver(t)
 		flaky.fail = func(n int) bool { return n%10 < 3 }
 		flaky.hang = func(n int) bool { return n%20 == 7 }
-		e := newPushEnv(t, db, &push.Worker{Timeout: 300 * time.Millisecond,
+		e := newPushEnv(t, db, push.WorkerOptions{Timeout: 300 * time.Millisecond,
 			Backoff: []time.Duration{10 * time.Millisecond, 20 * time.Millisecond, 40 * time.Millisecond, 80 * time.Millisecond, 160 * time.Millisecond}})
 		bad, _ := e.channel(flaky.URL, e.devices...)
 		good, _ := e.channel(healthy.URL, e.devices...)
@@ -354,7 +355,7 @@ func TestGuard(t *testing.T) {
 	rcv := newReceiver(t)
 	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
 		// The worker has what a server without --push-allow-private has.
-		e := newPushEnv(t, db, &push.Worker{Backoff: []time.Duration{}}, push.Guard{})
+		e := newPushEnv(t, db, push.WorkerOptions{Backoff: []time.Duration{}}, push.Guard{})
 		e.channel(rcv.URL, e.devices[0])
 		e.report(e.devices[0], 1)
 		var ds []*push.Delivery
@@ -423,7 +424,7 @@ func TestWorker_AllDevices(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		rcv := newReceiver(t)
-		e := newPushEnv(t, db, &push.Worker{})
+		e := newPushEnv(t, db, push.WorkerOptions{})
 		c := &push.Channel{OwnerID: e.owner.ID, Kind: push.KindApp, Name: "app", URL: rcv.URL, AllDevices: true, Enabled: true}
 		if _, err := e.svc.Create(ctx, c); err != nil {
 			t.Fatal(err)

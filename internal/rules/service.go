@@ -14,13 +14,19 @@ type Devices interface {
 	Get(ctx context.Context, viewer, id int64) (*devices.Device, devices.Right, error)
 }
 
-// Service is the business side of rules and events: every call is scoped
-// to the caller.
-type Service struct {
+// Options configure the rule service.
+type Options struct {
 	Store   Store
 	Devices Devices
 	Now     func() time.Time
 }
+
+// Service is the business side of rules and events: every call is scoped
+// to the caller.
+type Service struct{ Options }
+
+// New returns the rule service.
+func New(o Options) *Service { return &Service{Options: o} }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

@@ -1,8 +1,4 @@
-// Package calccmd is "fieldwatch calc": the agronomy calculators of
-// internal/agro on the command line (docs/agronomy.md). It lives outside
-// package main so that tests elsewhere can run the very code path the
-// command runs.
-package calccmd
+package cli
 
 import (
 	"encoding/csv"
@@ -34,17 +30,14 @@ intermediate as JSON instead. calc reads no FIELDWATCH_* variables.
 Run "fieldwatch calc <calculation> --help" for its flags.
 `
 
-// ErrUsage means the message for the user has been written to stderr: bad
-// input, to exit with status 2. flag.ErrHelp comes back after --help.
-var ErrUsage = errors.New("usage")
-
-// Run runs "fieldwatch calc" with args (the words after "calc"), reading
-// the FWI weather from stdin. The result goes to stdout, messages about bad
-// input to stderr (then the error is ErrUsage).
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// calc is "fieldwatch calc": the agronomy calculators of internal/agro on
+// the command line (docs/agronomy.md), with args the words after "calc" and
+// the FWI weather read from stdin. The result goes to stdout, messages about
+// bad input to stderr (then the error is errUsage).
+func calc(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, calcUse)
-		return ErrUsage
+		return errUsage
 	}
 	switch name, rest := args[0], args[1:]; name {
 	case "-h", "-help", "--help", "help":
@@ -66,7 +59,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return calcRain(rest, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "fieldwatch calc: unknown calculation %q\n\n%s", name, calcUse)
-		return ErrUsage
+		return errUsage
 	}
 }
 
@@ -80,18 +73,6 @@ type calcCmd struct {
 	set    map[string]bool
 }
 
-// newFlags is a calculation's flag set, with the usage text of the other
-// fieldwatch commands.
-func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: fieldwatch %s\n\n%s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
 func newCalc(name, synopsis string, stderr io.Writer) *calcCmd {
 	c := &calcCmd{name: name, fs: newFlags("calc "+name+" [flags]", synopsis, stderr), stderr: stderr}
 	c.fs.BoolVar(&c.json, "json", false, "print every intermediate as JSON")
@@ -103,7 +84,7 @@ func (c *calcCmd) parse(args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return ErrUsage // the flag package named the flag and printed the usage
+		return errUsage // the flag package named the flag and printed the usage
 	}
 	if c.fs.NArg() > 0 {
 		return c.fail("unexpected arguments: %s", strings.Join(c.fs.Args(), " "))
@@ -118,7 +99,7 @@ func (c *calcCmd) has(name string) bool { return c.set[name] }
 // fail reports bad input and exits 2.
 func (c *calcCmd) fail(format string, args ...any) error {
 	fmt.Fprintf(c.stderr, "fieldwatch calc %s: %s\n", c.name, fmt.Sprintf(format, args...))
-	return ErrUsage
+	return errUsage
 }
 
 func (c *calcCmd) require(names ...string) error {

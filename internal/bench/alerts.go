@@ -1,10 +1,9 @@
-package app
+package bench
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"maps"
 	"slices"
 	"strings"
@@ -12,31 +11,25 @@ import (
 	"sync/atomic"
 	"time"
 
-	mqtt "github.com/eclipse/paho.mqtt.golang"
-
-	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
-	"github.com/fieldwatch/fieldwatch/internal/ingest"
-	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
-	"github.com/fieldwatch/fieldwatch/internal/metrics"
-	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// AlertBenchOptions configure the alert latency benchmark.
-type AlertBenchOptions struct {
+// AlertsOptions configure the alert latency benchmark.
+type AlertsOptions struct {
 	DB        string // PostgreSQL URL, or "" for SQLite in a temporary directory
 	Crossings int    // frost crossings to time
 	Load      int    // readings per second of other telemetry meanwhile
 }
 
-// AlertBenchResult holds the measured latencies, sorted.
-type AlertBenchResult struct {
+// AlertsResult holds the measured latencies, sorted.
+type AlertsResult struct {
 	Dialect   string
 	Load      float64         // readings/s of other telemetry actually stored during the run
 	ToEvent   []time.Duration // publish → event stored
@@ -44,38 +37,53 @@ type AlertBenchResult struct {
 	Crossings int
 }
 
-// Percentile returns the p-th percentile (0–100) of sorted durations.
-func Percentile(d []time.Duration, p float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	i := int(float64(len(d)-1) * p / 100)
-	return d[i]
-}
-
-// BenchAlerts times alerts end to end through the real path: a weather
+// Alerts times alerts end to end through the server's path: a weather
 // station publishes over MQTT to the embedded broker, the writer commits,
-// the rule engine stores the event, the notifier hands the e-mail to an SMTP
-// server on loopback. Meanwhile soil stations publish Load readings/s.
-func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, error) {
-	db, clean, err := benchStore(ctx, o.DB)
+// the rule engine stores the event, the notifier hands the e-mail to an
+// SMTP server on loopback. Meanwhile soil stations publish Load readings/s.
+func Alerts(ctx context.Context, o AlertsOptions) (*AlertsResult, error) {
+	smtp, err := mailtest.Listen("127.0.0.1:0", mailtest.Options{})
+	if err != nil {
+		return nil, err
+	}
+	defer smtp.Close()
+	var (
+		mu        sync.Mutex
+		eventAt   = map[int64]time.Time{} // report time (unix ms) → event stored
+		other     atomic.Int64
+		stationID atomic.Int64
+	)
+	g, clean, err := graph(ctx, o.DB, app.Options{
+		OnEvent: func(e *rules.Event) {
+			mu.Lock()
+			eventAt[e.At.UnixMilli()] = time.Now()
+			mu.Unlock()
+		},
+		OnCommit: func(reports []*telemetry.Report, _ int, _ time.Duration, err error) {
+			if err == nil {
+				for _, r := range reports {
+					if r.DeviceID != stationID.Load() {
+						other.Add(int64(len(r.Points)))
+					}
+				}
+			}
+		}}, func(c *config.Serve) {
+		c.SMTPURL = smtp.URL()
+		c.Timezone = "UTC" // the times in the mails, matched below
+	})
 	if err != nil {
 		return nil, err
 	}
 	defer clean()
-	keys, err := secret.New(make([]byte, secret.Size))
+	owner, err := createAccount(ctx, g.DB)
 	if err != nil {
 		return nil, err
 	}
-	svc := devices.NewService(db, keys)
-	owner, err := createBenchAccount(ctx, db)
+	station, stationKey, err := g.Devices.Register(ctx, devices.New{SN: "BENCHTQ000001", TypeID: 5, Owner: owner})
 	if err != nil {
 		return nil, err
 	}
-	station, stationKey, err := svc.Register(ctx, devices.New{SN: "BENCHTQ000001", TypeID: 5, Owner: owner})
-	if err != nil {
-		return nil, err
-	}
+	stationID.Store(station.ID)
 	zero := 0.0
 	rule := &rules.Rule{OwnerID: owner, Name: "Frost", Enabled: true, TypeID: 5, DeviceIDs: []int64{station.ID}, Level: rules.LevelAlarm,
 		Notify: []rules.Method{rules.MethodEmail}, Lang: i18n.EnUS, CreatedAt: time.Now(), UpdatedAt: time.Now(),
@@ -83,51 +91,12 @@ func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, e
 	if err := rule.Validate(rules.RegistryCatalogue{}); err != nil {
 		return nil, err
 	}
-	if err := db.CreateRule(ctx, rule); err != nil {
+	if err := g.DB.CreateRule(ctx, rule); err != nil {
 		return nil, err
 	}
-
-	smtp, err := mailtest.Listen("127.0.0.1:0", mailtest.Options{})
-	if err != nil {
-		return nil, err
-	}
-	defer smtp.Close()
-	sender, err := mail.New(mail.Config{URL: smtp.URL()})
-	if err != nil {
-		return nil, err
-	}
-	notifier := &notify.Worker{Store: db, Mail: sender, Poll: time.Second}
-	var mu sync.Mutex
-	eventAt := map[int64]time.Time{} // report time (unix ms) → event stored
-	engine := &rules.Engine{Store: db, OnEvent: func(e *rules.Event) {
-		mu.Lock()
-		eventAt[e.At.UnixMilli()] = time.Now()
-		mu.Unlock()
-		notifier.Wake()
-	}}
-	var other atomic.Int64
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC,
-		OnCommit: func(reports []*telemetry.Report, n int, _ time.Duration, err error) {
-			if err == nil {
-				engine.Enqueue(reports)
-				for _, r := range reports {
-					if r.DeviceID != station.ID {
-						other.Add(int64(len(r.Points)))
-					}
-				}
-			}
-		}})
-	defer w.Close()
-	p := &ingest.Pipeline{Devices: svc, Writer: w, Images: db, Metrics: metrics.New()}
-	b, err := ingest.StartBroker("127.0.0.1:0", p, slog.New(slog.DiscardHandler))
-	if err != nil {
-		return nil, err
-	}
-	defer b.Close()
+	g.Start()
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	go engine.Run(runCtx)
-	go notifier.Run(runCtx)
 
 	// Background load: soil stations of 20 readings a report.
 	loadDevices := max(1, o.Load/20/2) // each reports twice a second
@@ -135,11 +104,11 @@ func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, e
 	soil, _ := devices.TypeByID(2)
 	for i := range loadDevices {
 		sn := fmt.Sprintf("BENCHZS%06d", i+1)
-		_, key, err := svc.Register(ctx, devices.New{SN: sn, TypeID: 2, Owner: owner})
+		_, key, err := g.Devices.Register(ctx, devices.New{SN: sn, TypeID: 2, Owner: owner})
 		if err != nil {
 			return nil, err
 		}
-		c, err := benchClient(b.Addr().String(), sn, key)
+		c, err := connect(g.MQTTAddr(), sn, key)
 		if err != nil {
 			return nil, err
 		}
@@ -161,12 +130,12 @@ func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, e
 		})
 	}
 
-	c, err := benchClient(b.Addr().String(), station.SN, stationKey)
+	c, err := connect(g.MQTTAddr(), station.SN, stationKey)
 	if err != nil {
 		return nil, err
 	}
 	defer c.Disconnect(50)
-	res := &AlertBenchResult{Dialect: string(db.Dialect()), Crossings: o.Crossings}
+	res := &AlertsResult{Dialect: string(g.DB.Dialect()), Crossings: o.Crossings}
 	type arrival struct {
 		at   time.Time
 		text string
@@ -237,26 +206,4 @@ func BenchAlerts(ctx context.Context, o AlertBenchOptions) (*AlertBenchResult, e
 	slices.Sort(res.ToEvent)
 	slices.Sort(res.ToSMTP)
 	return res, nil
-}
-
-// createBenchAccount creates the account that owns the benchmark's devices.
-func createBenchAccount(ctx context.Context, db interface {
-	CreateAccount(context.Context, *accounts.Account) error
-}) (int64, error) {
-	a := &accounts.Account{AccountNumber: "bench01", Name: "Bench", PasswordHash: "-", Mail: "bench@fieldwatch.example", CreatedAt: time.Now()}
-	if err := db.CreateAccount(ctx, a); err != nil {
-		return 0, err
-	}
-	return a.ID, nil
-}
-
-// benchClient connects one device over MQTT 3.1.1.
-func benchClient(addr, sn, key string) (mqtt.Client, error) {
-	opts := mqtt.NewClientOptions().AddBroker("tcp://" + addr).SetClientID(sn).SetUsername(sn).SetPassword(key).
-		SetCleanSession(true).SetAutoReconnect(false).SetOrderMatters(false)
-	c := mqtt.NewClient(opts)
-	if tok := c.Connect(); tok.Wait() && tok.Error() != nil {
-		return nil, fmt.Errorf("connect %s: %w", sn, tok.Error())
-	}
-	return c, nil
 }

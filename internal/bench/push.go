@@ -1,4 +1,4 @@
-package app
+package bench
 
 import (
 	"context"
@@ -12,14 +12,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/push"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// PushBenchOptions configure the data-push benchmark.
-type PushBenchOptions struct {
+// PushOptions configure the data-push benchmark.
+type PushOptions struct {
 	DB         string        // PostgreSQL URL, or "" for SQLite in a temporary directory
 	Backlog    int           // deliveries queued before the worker starts (throughput)
 	Load       int           // readings per second during the latency phase
@@ -28,8 +29,8 @@ type PushBenchOptions struct {
 	ReceiverMS int           // the receiver's own work per request, ms
 }
 
-// PushBenchResult holds what was measured.
-type PushBenchResult struct {
+// PushResult holds what was measured.
+type PushResult struct {
 	Dialect    string
 	Backlog    int
 	Drain      time.Duration   // to deliver the backlog
@@ -37,37 +38,14 @@ type PushBenchResult struct {
 	ToDelivery []time.Duration // report committed → received, sorted
 }
 
-// BenchPush measures data-push delivery through the real worker, store and
+// Push measures data-push delivery through the server's worker, store and
 // HTTP client to a receiver on loopback with keep-alive: how fast a backlog
 // drains, and the delay from a report's commit to its arrival while
 // telemetry is written at Load readings/s through the batched writer.
-func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error) {
+func Push(ctx context.Context, o PushOptions) (*PushResult, error) {
 	if o.Devices <= 0 {
 		o.Devices = 100
 	}
-	db, clean, err := benchStore(ctx, o.DB)
-	if err != nil {
-		return nil, err
-	}
-	defer clean()
-	keys, err := secret.New(make([]byte, secret.Size))
-	if err != nil {
-		return nil, err
-	}
-	svc := devices.NewService(db, keys)
-	owner, err := createBenchAccount(ctx, db)
-	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for i := range o.Devices {
-		d, _, err := svc.Register(ctx, devices.New{SN: fmt.Sprintf("BENCHZS%07d", i), TypeID: 21, Owner: owner})
-		if err != nil {
-			return nil, err
-		}
-		ids = append(ids, d.ID)
-	}
-
 	// The receiver: counts and notes when each delivery arrived.
 	var (
 		mu       sync.Mutex
@@ -94,14 +72,29 @@ func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	guard := push.Guard{AllowPrivate: true}
-	worker := &push.Worker{Store: db, Keys: keys, Guard: guard}
-	ps := &push.Service{Store: db, Devices: svc, Keys: keys, Guard: guard, Worker: worker}
-	ch := &push.Channel{OwnerID: owner, Name: "bench", URL: "http://" + ln.Addr().String() + "/in", DeviceIDs: ids}
-	if _, err := ps.Create(ctx, ch); err != nil {
+	g, clean, err := graph(ctx, o.DB, app.Options{}, func(c *config.Serve) { c.PushAllowPrivate = true })
+	if err != nil {
 		return nil, err
 	}
-	res := &PushBenchResult{Dialect: string(db.Dialect()), Backlog: o.Backlog}
+	defer clean()
+	owner, err := createAccount(ctx, g.DB)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for i := range o.Devices {
+		d, _, err := g.Devices.Register(ctx, devices.New{SN: fmt.Sprintf("BENCHZS%07d", i), TypeID: 21, Owner: owner})
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, d.ID)
+	}
+
+	ch := &push.Channel{OwnerID: owner, Name: "bench", URL: "http://" + ln.Addr().String() + "/in", DeviceIDs: ids}
+	if _, err := g.Push.Create(ctx, ch); err != nil {
+		return nil, err
+	}
+	res := &PushResult{Dialect: string(g.DB.Dialect()), Backlog: o.Backlog}
 	soil := func(dev int64, at time.Time) *telemetry.Report {
 		r := &telemetry.Report{DeviceID: dev, Time: at, OfflineAt: at.Add(time.Hour)}
 		for depth := 10; depth <= 100; depth += 10 {
@@ -111,22 +104,19 @@ func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error
 		return r
 	}
 
-	// Throughput: a queued backlog, drained.
+	// Throughput: a queued backlog, drained once the workers start.
 	base := time.Now().Add(-48 * time.Hour).Truncate(time.Minute)
 	for i := 0; i < o.Backlog; i += 500 {
 		var batch []*telemetry.Report
 		for j := i; j < min(i+500, o.Backlog); j++ {
 			batch = append(batch, soil(ids[j%len(ids)], base.Add(time.Duration(j/len(ids))*time.Minute)))
 		}
-		if _, err := db.WriteReports(ctx, batch, time.Local); err != nil {
+		if _, err := g.DB.WriteReports(ctx, batch, time.Local); err != nil {
 			return nil, err
 		}
 	}
-	wctx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
 	start := time.Now()
-	go func() { worker.Run(wctx); close(done) }()
-	defer func() { stop(); <-done }()
+	g.Start()
 	for received.Load() < int64(o.Backlog) {
 		if time.Since(start) > 10*time.Minute {
 			return nil, fmt.Errorf("backlog: %d of %d delivered in 10 minutes", received.Load(), o.Backlog)
@@ -135,15 +125,12 @@ func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error
 	}
 	res.Drain = time.Since(start)
 
-	// Latency: reports written through the batched writer at Load
-	// readings/s; the commit hook wakes the worker as in the server.
+	// Latency: reports written through the server's batched writer at Load
+	// readings/s, whose commits wake the worker.
 	mu.Lock()
 	clear(arrived)
 	mu.Unlock()
 	received.Store(0)
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.Local,
-		OnCommit: func([]*telemetry.Report, int, time.Duration, error) { worker.Wake() }})
-	defer w.Close()
 	perReport := 20
 	rate := float64(o.Load) / float64(perReport) // reports per second
 	var sent atomic.Int64
@@ -159,7 +146,7 @@ func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := w.Write(ctx, r); err == nil {
+			if err := g.Writer.Write(ctx, r); err == nil {
 				sent.Add(1)
 			}
 		}()
@@ -173,7 +160,7 @@ func BenchPush(ctx context.Context, o PushBenchOptions) (*PushBenchResult, error
 		time.Sleep(5 * time.Millisecond)
 	}
 	// The log has when each delivery was queued, in the report's commit.
-	ds, _, err := db.Deliveries(ctx, push.LogFilter{OwnerID: owner, ChannelID: ch.ID, Since: t0.Add(-time.Second), Limit: int(sent.Load()) + 10})
+	ds, _, err := g.DB.Deliveries(ctx, push.LogFilter{OwnerID: owner, ChannelID: ch.ID, Since: t0.Add(-time.Second), Limit: int(sent.Load()) + 10})
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	code := Run("dev", args, strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -122,7 +122,7 @@ func TestMigrate(t *testing.T) {
 }
 
 // TestMain lets the test binary stand in for the fieldwatch binary: run with
-// FIELDWATCH_AS_MAIN=1, it is main() with the arguments after "--".
+// FIELDWATCH_AS_MAIN=1, it is Run with the arguments after "--", as main is.
 func TestMain(m *testing.M) {
 	if os.Getenv("FIELDWATCH_AS_MAIN") == "1" {
 		args := os.Args[1:]
@@ -132,7 +132,7 @@ func TestMain(m *testing.M) {
 				break
 			}
 		}
-		os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(Run("dev", args, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

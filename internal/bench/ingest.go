@@ -1,32 +1,25 @@
-package app
+package bench
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net/url"
-	"os"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	mqtt "github.com/eclipse/paho.mqtt.golang"
 
-	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
-	"github.com/fieldwatch/fieldwatch/internal/metrics"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// BenchOptions configure the ingest benchmark.
-type BenchOptions struct {
+// IngestOptions configure the ingest benchmark.
+type IngestOptions struct {
 	DB       string // PostgreSQL URL, or "" for SQLite in a temporary directory
 	Devices  int    // simulated devices, one MQTT connection each
 	Reports  int    // reports per device
@@ -35,8 +28,8 @@ type BenchOptions struct {
 	Log      *slog.Logger
 }
 
-// BenchResult is what the ingest benchmark measured.
-type BenchResult struct {
+// IngestResult is what the ingest benchmark measured.
+type IngestResult struct {
 	Dialect          store.Dialect
 	Devices, Reports int
 	Points           int           // readings sent, and stored
@@ -47,35 +40,36 @@ type BenchResult struct {
 }
 
 // IngestRate is durably stored readings per second through MQTT.
-func (r *BenchResult) IngestRate() float64 { return float64(r.Points) / r.Ingest.Seconds() }
+func (r *IngestResult) IngestRate() float64 { return float64(r.Points) / r.Ingest.Seconds() }
 
 // RawRate is readings per second of plain batched inserts.
-func (r *BenchResult) RawRate() float64 { return float64(r.Points) / r.Raw.Seconds() }
+func (r *IngestResult) RawRate() float64 { return float64(r.Points) / r.Raw.Seconds() }
 
-// BenchIngest publishes reports from many devices through real MQTT
-// connections to the embedded broker and measures how fast they are durably
+// Ingest publishes reports from many devices through real MQTT connections
+// to the server's embedded broker and measures how fast they are durably
 // stored (a QoS 1 acknowledgement is sent only after the commit); then it
 // inserts the same readings into a fresh store of the same kind with plain
 // batched inserts, the store's limit.
-func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
-	if o.Log == nil {
-		o.Log = slog.New(slog.DiscardHandler)
-	}
+func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 	t, ok := devices.TypeByID(o.TypeID)
 	if !ok {
 		return nil, fmt.Errorf("no device type %d", o.TypeID)
 	}
-	dbA, cleanA, err := benchStore(ctx, o.DB)
+	var stored, busy, commits atomic.Int64
+	g, cleanA, err := graph(ctx, o.DB, app.Options{Log: o.Log,
+		OnCommit: func(_ []*telemetry.Report, n int, took time.Duration, err error) {
+			if err == nil {
+				stored.Add(int64(n))
+				busy.Add(int64(took))
+				commits.Add(1)
+			}
+		}}, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanA()
-	keys, err := secret.New(make([]byte, secret.Size))
-	if err != nil {
-		return nil, err
-	}
-	svc := devices.NewService(dbA, keys)
-	res := &BenchResult{Dialect: dbA.Dialect(), Devices: o.Devices, Reports: o.Reports}
+	g.Start()
+	res := &IngestResult{Dialect: g.DB.Dialect(), Devices: o.Devices, Reports: o.Reports}
 
 	// Devices and their reports, made before the clock starts.
 	type dev struct {
@@ -87,7 +81,7 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 	end := time.Now().Truncate(10 * time.Minute)
 	for i := range fleet {
 		sn := fmt.Sprintf("BENCH%02d%06d", t.ID, i+1)
-		d, key, err := svc.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: 0})
+		d, key, err := g.Devices.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: 0})
 		if err != nil {
 			return nil, err
 		}
@@ -107,28 +101,9 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 		fleet[i] = fd
 	}
 
-	m := metrics.New()
-	var stored, busy, commits atomic.Int64
-	loc, _ := time.LoadLocation("Asia/Shanghai")
-	w := telemetry.NewWriter(dbA, telemetry.WriterOptions{Location: loc,
-		OnCommit: func(_ []*telemetry.Report, n int, took time.Duration, err error) {
-			if err == nil {
-				stored.Add(int64(n))
-				busy.Add(int64(took))
-				commits.Add(1)
-			}
-		}})
-	defer w.Close()
-	p := &ingest.Pipeline{Devices: svc, Writer: w, Images: dbA, Metrics: m, Log: o.Log}
-	b, err := ingest.StartBroker("127.0.0.1:0", p, o.Log)
-	if err != nil {
-		return nil, err
-	}
-	defer b.Close()
-
 	clients := make([]mqtt.Client, len(fleet))
 	for i, d := range fleet {
-		opts := mqtt.NewClientOptions().AddBroker("tcp://" + b.Addr().String()).SetClientID(d.sn).
+		opts := mqtt.NewClientOptions().AddBroker("tcp://" + g.MQTTAddr()).SetClientID(d.sn).
 			SetUsername(d.sn).SetPassword(d.key).SetCleanSession(true).SetAutoReconnect(false).
 			SetWriteTimeout(time.Minute).SetOrderMatters(false)
 		clients[i] = mqtt.NewClient(opts)
@@ -174,11 +149,16 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 
 	// The same readings, inserted directly into a fresh store in batches as
 	// large as the writer's.
-	dbB, cleanB, err := benchStore(ctx, o.DB)
+	st, cleanB, err := freshStore(ctx, o.DB)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanB()
+	dbB, err := app.OpenStore(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	defer dbB.Close()
 	var batches [][]*telemetry.Report
 	var cur []*telemetry.Report
 	n := 0
@@ -201,47 +181,4 @@ func BenchIngest(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 	}
 	res.Raw = time.Since(start)
 	return res, nil
-}
-
-// benchStore opens a fresh, migrated store: SQLite in a temporary
-// directory, or a new schema in the given PostgreSQL database.
-func benchStore(ctx context.Context, dsn string) (*store.DB, func(), error) {
-	if dsn == "" {
-		dir, err := os.MkdirTemp("", "fieldwatch-bench-")
-		if err != nil {
-			return nil, nil, err
-		}
-		db, err := OpenStore(ctx, config.Store{Data: dir})
-		if err != nil {
-			os.RemoveAll(dir)
-			return nil, nil, err
-		}
-		return db, func() { db.Close(); os.RemoveAll(dir) }, nil
-	}
-	raw, err := sql.Open("pgx", dsn)
-	if err != nil {
-		return nil, nil, err
-	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "fieldwatch_bench_" + hex.EncodeToString(b)
-	if _, err := raw.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		raw.Close()
-		return nil, nil, err
-	}
-	drop := func() { raw.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); raw.Close() }
-	u, err := url.Parse(dsn)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	db, err := OpenStore(ctx, config.Store{DB: u.String()})
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	return db, func() { db.Close(); drop() }, nil
 }

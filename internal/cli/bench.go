@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -7,12 +7,12 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/bench"
 )
 
 const benchUsage = "Usage: fieldwatch bench ingest|alerts|push [flags]\n"
 
-func bench(args []string, stdout, stderr io.Writer) error {
+func benchmark(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "alerts" {
 		return benchAlerts(args[1:], stdout, stderr)
 	}
@@ -33,7 +33,7 @@ func bench(args []string, stdout, stderr io.Writer) error {
 			"same readings into a fresh store with plain batched inserts (the store's limit)\n"+
 			"and prints both rates and their ratio. Uses a temporary SQLite store, or a new\n"+
 			"schema (dropped afterwards) in the PostgreSQL database of --db.", stderr)
-	var o app.BenchOptions
+	var o bench.IngestOptions
 	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL; empty benchmarks SQLite")
 	fs.IntVar(&o.Devices, "devices", 500, "simulated devices, one MQTT connection each")
 	fs.IntVar(&o.Reports, "reports", 40, "reports per device")
@@ -42,7 +42,7 @@ func bench(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
-	r, err := app.BenchIngest(context.Background(), o)
+	r, err := bench.Ingest(context.Background(), o)
 	if err != nil {
 		return err
 	}
@@ -62,23 +62,23 @@ func benchAlerts(args []string, stdout, stderr io.Writer) error {
 			"embedded broker, the report is committed, the rule engine stores the event and the\n"+
 			"notifier hands the e-mail to an SMTP server on loopback, while soil stations publish\n"+
 			"--load readings per second. Prints p50/p99 of publish → event and publish → SMTP.", stderr)
-	var o app.AlertBenchOptions
+	var o bench.AlertsOptions
 	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL; empty benchmarks SQLite")
 	fs.IntVar(&o.Crossings, "crossings", 100, "frost crossings to time")
 	fs.IntVar(&o.Load, "load", 3000, "readings per second of other telemetry")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	r, err := app.BenchAlerts(context.Background(), o)
+	r, err := bench.Alerts(context.Background(), o)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "store:     %s (GOMAXPROCS %d)\n", r.Dialect, runtime.GOMAXPROCS(0))
 	fmt.Fprintf(stdout, "load:      %.0f readings/s of other telemetry stored meanwhile\n", r.Load)
 	fmt.Fprintf(stdout, "event:     p50 %s  p99 %s  (%d crossings, publish → event stored)\n",
-		app.Percentile(r.ToEvent, 50).Round(time.Millisecond), app.Percentile(r.ToEvent, 99).Round(time.Millisecond), len(r.ToEvent))
+		bench.Percentile(r.ToEvent, 50).Round(time.Millisecond), bench.Percentile(r.ToEvent, 99).Round(time.Millisecond), len(r.ToEvent))
 	fmt.Fprintf(stdout, "e-mail:    p50 %s  p99 %s  (%d mails, publish → accepted by SMTP)\n",
-		app.Percentile(r.ToSMTP, 50).Round(time.Millisecond), app.Percentile(r.ToSMTP, 99).Round(time.Millisecond), len(r.ToSMTP))
+		bench.Percentile(r.ToSMTP, 50).Round(time.Millisecond), bench.Percentile(r.ToSMTP, 99).Round(time.Millisecond), len(r.ToSMTP))
 	return nil
 }
 
@@ -88,7 +88,7 @@ func benchPush(args []string, stdout, stderr io.Writer) error {
 			"receiver on loopback (keep-alive): first how fast a queued backlog of --backlog\n"+
 			"deliveries drains, then the delay from a report's commit to its arrival while\n"+
 			"telemetry is written at --load readings/s for --duration.", stderr)
-	var o app.PushBenchOptions
+	var o bench.PushOptions
 	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL; empty benchmarks SQLite")
 	fs.IntVar(&o.Backlog, "backlog", 20000, "deliveries queued before the worker starts")
 	fs.IntVar(&o.Load, "load", 3000, "readings per second during the latency phase (20 per report)")
@@ -97,7 +97,7 @@ func benchPush(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	r, err := app.BenchPush(context.Background(), o)
+	r, err := bench.Push(context.Background(), o)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func benchPush(args []string, stdout, stderr io.Writer) error {
 		float64(r.Backlog)/r.Drain.Seconds())
 	fmt.Fprintf(stdout, "load:      %.0f readings/s written meanwhile\n", r.Load)
 	fmt.Fprintf(stdout, "delivery:  p50 %s  p99 %s  max %s  (%d reports, commit → received)\n",
-		app.Percentile(r.ToDelivery, 50).Round(time.Millisecond), app.Percentile(r.ToDelivery, 99).Round(time.Millisecond),
-		app.Percentile(r.ToDelivery, 100).Round(time.Millisecond), len(r.ToDelivery))
+		bench.Percentile(r.ToDelivery, 50).Round(time.Millisecond), bench.Percentile(r.ToDelivery, 99).Round(time.Millisecond),
+		bench.Percentile(r.ToDelivery, 100).Round(time.Millisecond), len(r.ToDelivery))
 	return nil
 }

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
+)
+
+func serve(args []string, stderr io.Writer) error {
+	fs := newFlags("serve [flags]", "Runs the web console and API until interrupted (SIGINT or SIGTERM).", stderr)
+	var cfg config.Serve
+	config.BindServe(fs, &cfg)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	m := &app.Main{Config: cfg, Log: app.NewLogger(cfg.Log, stderr)}
+	if err := m.Run(ctx); err != nil {
+		return err
+	}
+	if cfg.Demo {
+		fmt.Fprintf(stderr, "\n  Fieldwatch is running at %s\n  Demo login: %s / %s\n\n", m.URL(), demo.Account, demo.Password)
+	}
+	var served error
+	select {
+	case <-ctx.Done():
+		m.Log.Info("shutting down")
+	case served = <-m.Served():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	return errors.Join(served, m.Close(shutdown))
+}

@@ -1,0 +1,279 @@
+// Package demo is the demo farm of `fieldwatch serve --demo`: an account,
+// a fleet of every device type with days of simulated history, and live
+// reports from the fleet over MQTT while the server runs.
+package demo
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/simulator"
+)
+
+// The demo login printed by `make run` and used by the browser tests.
+const (
+	Account  = "demo01"
+	Mail     = "demo01@fieldwatch.example"
+	Password = "demo123456"
+	name     = "示范农场"
+)
+
+// perType is how many demo devices of each type the farm has.
+const perType = 2
+
+// historyStep is the spacing of the demo's history.
+const historyStep = 10 * time.Minute
+
+// backfillWindow is how many history reports of one demo device are queued
+// at once.
+const backfillWindow = 64
+
+// Store is what the demo reads and writes besides the services.
+type Store interface {
+	FindAccountByNumber(ctx context.Context, number string) (*accounts.Account, error)
+	UpdateAccountMail(ctx context.Context, id int64, mail string) error
+}
+
+// Options configure the demo farm.
+type Options struct {
+	Accounts *accounts.Service
+	Devices  *devices.Service
+	Store    Store
+	Ingest   *ingest.Pipeline
+	Broker   string        // the embedded broker's address, which the live reports go to
+	Days     int           // days of history the fleet starts with
+	Interval time.Duration // between live reports of each device
+	Log      *slog.Logger
+}
+
+// Farm is the demo farm: Seed creates it, Run keeps it reporting.
+type Farm struct {
+	Options
+	loaded chan struct{}
+}
+
+// New returns the demo farm.
+func New(o Options) *Farm { return &Farm{Options: o, loaded: make(chan struct{})} }
+
+// Loaded is closed once Run has stored the fleet's history.
+func (f *Farm) Loaded() <-chan struct{} { return f.loaded }
+
+// Seed creates what --demo promises, leaving anything that exists alone:
+// the demo account and its fleet, at least perType devices of every type.
+func (f *Farm) Seed(ctx context.Context) error {
+	created, err := f.Accounts.EnsureAccount(ctx, Account, Password, name)
+	if err != nil {
+		return err
+	}
+	if created {
+		f.Log.Info("demo account created", "account", Account)
+	}
+	a, err := f.Store.FindAccountByNumber(ctx, Account)
+	if err != nil {
+		return err
+	}
+	// Alert e-mails of the demo account go to a reserved address (RFC 2606):
+	// with --smtp-url they reach that server; nothing is sent anywhere else.
+	if a.Mail == "" {
+		if err := f.Store.UpdateAccountMail(ctx, a.ID, Mail); err != nil {
+			return err
+		}
+	}
+	n := 0
+	for _, t := range devices.Types() {
+		for i := range perType {
+			n++
+			sn := serial(t.ID, n)
+			lat, lng := simulator.Place(simulator.DefaultRegion, n, int64(n))
+			_, _, err := f.Devices.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
+				Name: fmt.Sprintf("%s-%02d", t.Model, i+1)})
+			if err != nil && errs.KindOf(err) != errs.EConflict {
+				return fmt.Errorf("demo device %s: %w", sn, err)
+			}
+			if t.Slave != nil {
+				slave := slaveSerial(sn)
+				_, _, err := f.Devices.Register(ctx, devices.New{SN: slave, TypeID: t.ID, Slave: true, HostSN: sn,
+					Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", t.Slave.Model, i+1)})
+				if err != nil && errs.KindOf(err) != errs.EConflict {
+					return fmt.Errorf("demo device %s: %w", slave, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// serial numbers demo devices across types, so the last five digits of
+// each SN (what users search by) are distinct.
+func serial(typeID, n int) string { return fmt.Sprintf("DM%02d%06d", typeID, n) }
+
+func slaveSerial(host string) string { return host + "-S1" }
+
+// member is one device of the demo fleet with its simulation.
+type member struct {
+	dev *devices.Device
+	key string
+	sim *simulator.Sim
+}
+
+// Run fills each demo device's history up to now through the ingest
+// pipeline (the last Days, or the gap since the device last reported), then
+// publishes live reports over MQTT to the embedded broker until ctx ends.
+func (f *Farm) Run(ctx context.Context) {
+	fleet, err := f.fleet(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			f.Log.Error("demo fleet", "err", err)
+		}
+		return
+	}
+	start := time.Now()
+	points := f.backfill(ctx, fleet)
+	if ctx.Err() != nil {
+		return
+	}
+	close(f.loaded)
+	f.Log.Info("demo history loaded", "devices", len(fleet), "readings", points, "took", time.Since(start).Round(time.Millisecond))
+
+	// Hosts publish their slaves' reports on their own connection.
+	var creds []simulator.Cred
+	byID := map[int64]*simulator.Cred{}
+	for _, d := range fleet {
+		if d.dev.Slave {
+			continue
+		}
+		creds = append(creds, simulator.Cred{SN: d.dev.SN, Key: d.key, Sim: d.sim})
+	}
+	for i := range creds {
+		for _, d := range fleet {
+			if d.dev.SN == creds[i].SN {
+				byID[d.dev.ID] = &creds[i]
+			}
+		}
+	}
+	for _, d := range fleet {
+		if d.dev.Slave {
+			if host := byID[d.dev.HostID]; host != nil {
+				host.Slaves = append(host.Slaves, d.sim)
+			}
+		}
+	}
+	err = simulator.Run(ctx, simulator.Options{Broker: "tcp://" + loopback(f.Broker), Interval: f.Interval,
+		QoS: 1, Log: f.Log.With("component", "demo")}, creds)
+	if err != nil && ctx.Err() == nil {
+		f.Log.Error("demo fleet", "err", err)
+	}
+}
+
+// loopback turns a listen address such as [::]:1883 into one to dial.
+func loopback(addr string) string {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return net.JoinHostPort("127.0.0.1", port)
+}
+
+// fleet loads the demo account's devices with their keys.
+func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
+	a, err := f.Store.FindAccountByNumber(ctx, Account)
+	if err != nil {
+		return nil, err
+	}
+	list, err := f.Devices.All(ctx, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	var fleet []*member
+	for i, d := range list {
+		_, key, err := f.Devices.Credentials(ctx, a.ID, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		sd := simulator.Device{SN: d.SN, Type: d.Type(), Seed: int64(d.ID)}
+		if d.Lat != nil && d.Lng != nil {
+			sd.Lat, sd.Lng = *d.Lat, *d.Lng
+		} else {
+			sd.Lat, sd.Lng = simulator.Place(simulator.DefaultRegion, i, int64(d.ID))
+		}
+		fleet = append(fleet, &member{dev: d, key: key, sim: simulator.New(sd)})
+	}
+	return fleet, nil
+}
+
+// backfill writes each device's missing history through the pipeline, one
+// goroutine per device, each keeping up to backfillWindow reports in flight
+// (as a device catching up over MQTT may), so the writer commits them in
+// large batches.
+func (f *Farm) backfill(ctx context.Context, fleet []*member) int {
+	now := time.Now()
+	var (
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		points int
+	)
+	for _, d := range fleet {
+		from := now.Add(-time.Duration(f.Days) * 24 * time.Hour).Truncate(historyStep)
+		if d.dev.LastReportAt != nil && d.dev.LastReportAt.After(from) {
+			from = d.dev.LastReportAt.Add(historyStep).Truncate(historyStep)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n := 0
+			var window []func() error
+			// settle waits until at most k reports are in flight.
+			settle := func(k int) bool {
+				for len(window) > k {
+					if err := window[0](); err != nil {
+						if ctx.Err() == nil {
+							f.Log.Error("demo history", "sn", d.dev.SN, "err", err)
+						}
+						return false
+					}
+					window = window[1:]
+				}
+				return true
+			}
+			for at := from; at.Before(now) && ctx.Err() == nil; at = at.Add(historyStep) {
+				window = append(window, f.Ingest.Submit(ctx, ingest.HTTP, d.dev, ingest.KindTelemetry, d.sim.Telemetry(at)))
+				if !settle(backfillWindow - 1) {
+					return
+				}
+				n += d.sim.Points()
+				// A status message and, from cameras, an image each midday; the
+				// latest status at the end, after the readings it follows.
+				last := at.Add(historyStep).After(now)
+				if noon := at.Minute() == 0 && at.Hour() == 12; noon || last {
+					if last && !settle(0) {
+						return
+					}
+					if err := f.Ingest.Handle(ctx, ingest.HTTP, d.dev, ingest.KindStatus, d.sim.Status(at)); err != nil && ctx.Err() == nil {
+						f.Log.Warn("demo status", "sn", d.dev.SN, "err", err)
+					}
+					if img := d.sim.Image(at); img != nil && noon {
+						if err := f.Ingest.HandleAt(ctx, ingest.HTTP, d.dev, ingest.KindImage, img, at); err != nil && ctx.Err() == nil {
+							f.Log.Warn("demo image", "sn", d.dev.SN, "err", err)
+						}
+					}
+				}
+			}
+			if !settle(0) {
+				return
+			}
+			mu.Lock()
+			points += n
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return points
+}
