@@ -365,7 +365,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 		}
 		all = append(all, d.ID)
 	}
-	spare, _, err := m.Devices.Register(ctx, devices.New{SN: "ZS0000099001", TypeID: 21, Owner: cs[owner].id})
+	spare, _, err := m.Devices.Register(ctx, devices.Registration{SN: "ZS0000099001", TypeID: 21, Owner: cs[owner].id})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -123,7 +123,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
-		Sharing: &sharing.Service{Store: db, Devices: m.Devices}, Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
+		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 	})
 	return nil
@@ -140,15 +140,15 @@ func (m *Graph) startIngest(ctx context.Context) error {
 	if m.loc, err = m.Config.Location(); err != nil {
 		return err
 	}
-	m.Devices = devices.NewService(m.DB, keys)
-	m.History = telemetry.NewHistory(m.DB, m.loc)
+	m.Devices = devices.New(devices.Options{Store: m.DB, Keys: keys})
+	m.History = telemetry.NewHistory(telemetry.HistoryOptions{Store: m.DB, Location: m.loc})
 	m.Notifier = notify.New(notify.Options{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log})
-	m.Engine = &rules.Engine{Store: m.DB, Log: m.Log, OnEvent: func(e *rules.Event) {
+	m.Engine = rules.NewEngine(rules.EngineOptions{Store: m.DB, Log: m.Log, OnEvent: func(e *rules.Event) {
 		m.Notifier.Wake()
 		if m.onEvent != nil {
 			m.onEvent(e)
 		}
-	}}
+	}})
 	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
 	retries := m.Config.PushRetries
@@ -158,7 +158,8 @@ func (m *Graph) startIngest(ctx context.Context) error {
 	m.Pusher = push.NewWorker(push.WorkerOptions{Store: m.DB, Keys: keys, Guard: guard, Log: m.Log, Backoff: retries})
 	m.Push = push.New(push.Options{Store: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher, Retries: retries})
 	m.OpenAPI = openapi.New(openapi.Options{Store: m.DB, Channels: m.DB, Devices: m.Devices, Keys: keys, Guard: guard, Worker: m.Pusher})
-	m.Writer = telemetry.NewWriter(m.DB, telemetry.WriterOptions{
+	m.Writer = telemetry.NewWriter(telemetry.WriterOptions{
+		Store:    m.DB,
 		Location: m.loc,
 		OnCommit: func(reports []*telemetry.Report, stored int, took time.Duration, err error) {
 			if err != nil {
@@ -344,7 +345,7 @@ func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	return devices.NewService(db, keys), nil
+	return devices.New(devices.Options{Store: db, Keys: keys}), nil
 }
 
 // NewAccounts returns the account service over db with the default policy.

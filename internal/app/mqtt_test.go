@@ -656,7 +656,7 @@ func TestExternalBroker(t *testing.T) {
 		t.Fatal(err)
 	}
 	sn := fmt.Sprintf("EXT%09d", rand.IntN(1e9))
-	dev, _, err := m.Devices.Register(ctx, devices.New{SN: sn, TypeID: 6, Owner: owner.ID})
+	dev, _, err := m.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: 6, Owner: owner.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ func TestOpenAPI_DocsExamplesAndSignatures(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A device reachable only through the open API, and one of another account.
-	hidden, _, err := m.Devices.Register(ctx, devices.New{SN: "APIONLY00001", TypeID: 21, Owner: owner.id})
+	hidden, _, err := m.Devices.Register(ctx, devices.Registration{SN: "APIONLY00001", TypeID: 21, Owner: owner.id})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestOpenAPI_DocsExamplesAndSignatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	theirs, _, err := m.Devices.Register(ctx, devices.New{SN: "THEIRS000001", TypeID: 21, Owner: other.ID})
+	theirs, _, err := m.Devices.Register(ctx, devices.Registration{SN: "THEIRS000001", TypeID: 21, Owner: other.ID})
 	if err != nil {
 		t.Fatal(err)
 	}

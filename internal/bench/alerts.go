@@ -79,7 +79,7 @@ func Alerts(ctx context.Context, o AlertsOptions) (*AlertsResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	station, stationKey, err := g.Devices.Register(ctx, devices.New{SN: "BENCHTQ000001", TypeID: 5, Owner: owner})
+	station, stationKey, err := g.Devices.Register(ctx, devices.Registration{SN: "BENCHTQ000001", TypeID: 5, Owner: owner})
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func Alerts(ctx context.Context, o AlertsOptions) (*AlertsResult, error) {
 	soil, _ := devices.TypeByID(2)
 	for i := range loadDevices {
 		sn := fmt.Sprintf("BENCHZS%06d", i+1)
-		_, key, err := g.Devices.Register(ctx, devices.New{SN: sn, TypeID: 2, Owner: owner})
+		_, key, err := g.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: 2, Owner: owner})
 		if err != nil {
 			return nil, err
 		}

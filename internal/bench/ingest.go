@@ -81,7 +81,7 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 	end := time.Now().Truncate(10 * time.Minute)
 	for i := range fleet {
 		sn := fmt.Sprintf("BENCH%02d%06d", t.ID, i+1)
-		d, key, err := g.Devices.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: 0})
+		d, key, err := g.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: t.ID, Owner: 0})
 		if err != nil {
 			return nil, err
 		}

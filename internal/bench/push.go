@@ -83,7 +83,7 @@ func Push(ctx context.Context, o PushOptions) (*PushResult, error) {
 	}
 	var ids []int64
 	for i := range o.Devices {
-		d, _, err := g.Devices.Register(ctx, devices.New{SN: fmt.Sprintf("BENCHZS%07d", i), TypeID: 21, Owner: owner})
+		d, _, err := g.Devices.Register(ctx, devices.Registration{SN: fmt.Sprintf("BENCHZS%07d", i), TypeID: 21, Owner: owner})
 		if err != nil {
 			return nil, err
 		}

@@ -56,7 +56,7 @@ func device(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	n := devices.New{SN: sn, TypeID: typeID, Name: name, Slave: host != "", HostSN: host}
+	n := devices.Registration{SN: sn, TypeID: typeID, Name: name, Slave: host != "", HostSN: host}
 	if (lat == "") != (lng == "") {
 		return errors.New("--lat and --lng must be given together")
 	}

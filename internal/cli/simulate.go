@@ -123,7 +123,7 @@ func registerFleet(ctx context.Context, store config.Store, owner string, fleet 
 	for i := range fleet {
 		c := &fleet[i]
 		d := c.Sim.Device()
-		_, key, err := svc.Register(ctx, devices.New{SN: c.SN, TypeID: d.Type.ID, Owner: ownerID, Lat: &d.Lat, Lng: &d.Lng})
+		_, key, err := svc.Register(ctx, devices.Registration{SN: c.SN, TypeID: d.Type.ID, Owner: ownerID, Lat: &d.Lat, Lng: &d.Lng})
 		if errs.KindOf(err) == errs.EConflict {
 			existing, ferr := db.FindDeviceBySN(ctx, c.SN)
 			if ferr != nil {

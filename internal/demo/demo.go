@@ -93,14 +93,14 @@ func (f *Farm) Seed(ctx context.Context) error {
 			n++
 			sn := serial(t.ID, n)
 			lat, lng := simulator.Place(simulator.DefaultRegion, n, int64(n))
-			_, _, err := f.Devices.Register(ctx, devices.New{SN: sn, TypeID: t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
+			_, _, err := f.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
 				Name: fmt.Sprintf("%s-%02d", t.Model, i+1)})
 			if err != nil && errs.KindOf(err) != errs.EConflict {
 				return fmt.Errorf("demo device %s: %w", sn, err)
 			}
 			if t.Slave != nil {
 				slave := slaveSerial(sn)
-				_, _, err := f.Devices.Register(ctx, devices.New{SN: slave, TypeID: t.ID, Slave: true, HostSN: sn,
+				_, _, err := f.Devices.Register(ctx, devices.Registration{SN: slave, TypeID: t.ID, Slave: true, HostSN: sn,
 					Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", t.Slave.Model, i+1)})
 				if err != nil && errs.KindOf(err) != errs.EConflict {
 					return fmt.Errorf("demo device %s: %w", slave, err)

@@ -21,7 +21,7 @@ func TestSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	devs := devices.NewService(db, keys)
+	devs := devices.New(devices.Options{Store: db, Keys: keys})
 	farm := demo.New(demo.Options{Accounts: accounts.New(accounts.Options{Store: db}), Devices: devs, Store: db,
 		Log: slog.New(slog.DiscardHandler)})
 	count := func() (perType map[int]int, slaves, all int) {

@@ -69,13 +69,20 @@ type Service struct {
 	now   func() time.Time
 }
 
-// NewService returns a device service.
-func NewService(store Store, keys Keeper) *Service {
-	return &Service{store: store, keys: keys, now: time.Now}
+// Options configure a Service.
+type Options struct {
+	Store Store
+	// Keys seals device keys and checks label codes (package secret).
+	Keys Keeper
 }
 
-// New is what registering a device needs.
-type New struct {
+// New returns a device service.
+func New(o Options) *Service {
+	return &Service{store: o.Store, keys: o.Keys, now: time.Now}
+}
+
+// Registration is what registering a device needs.
+type Registration struct {
 	SN     string
 	TypeID int
 	Slave  bool   // an LQS001 slave of HostSN
@@ -94,7 +101,7 @@ type New struct {
 // device.sn.invalid (sn), device.type.unknown or device.type.noSlave
 // (typeId), device.host.invalid (host), device.name.required or
 // device.name.tooLong (name); ECONFLICT (device.sn.taken).
-func (s *Service) Register(ctx context.Context, n New) (*Device, string, error) {
+func (s *Service) Register(ctx context.Context, n Registration) (*Device, string, error) {
 	if !ValidSN(n.SN) {
 		return nil, "", errs.Invalid("sn", "device.sn.invalid")
 	}

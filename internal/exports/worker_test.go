@@ -58,8 +58,8 @@ func newFixture(t *testing.T, db *store.DB, edit func(*exports.Options)) *fixtur
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, db: db, devices: devices.NewService(db, keys), smtp: smtp, owner: a.ID}
-	o := exports.Options{Store: db, Devices: f.devices, History: telemetry.NewHistory(db, shanghai), Mailer: sender, Location: shanghai,
+	f := &fixture{t: t, db: db, devices: devices.New(devices.Options{Store: db, Keys: keys}), smtp: smtp, owner: a.ID}
+	o := exports.Options{Store: db, Devices: f.devices, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), Mailer: sender, Location: shanghai,
 		Backoff: []time.Duration{time.Millisecond}, Heartbeat: 5 * time.Millisecond, Poll: 5 * time.Millisecond,
 		TempDir: t.TempDir()}
 	if edit != nil {
@@ -85,7 +85,7 @@ func (f *fixture) run() {
 
 func (f *fixture) device(sn string, typeID int) *devices.Device {
 	f.t.Helper()
-	d, _, err := f.devices.Register(context.Background(), devices.New{SN: sn, TypeID: typeID, Owner: f.owner})
+	d, _, err := f.devices.Register(context.Background(), devices.Registration{SN: sn, TypeID: typeID, Owner: f.owner})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -288,7 +288,9 @@ func (b *blockingTelemetry) Series(ctx context.Context, q telemetry.Query) ([]te
 func TestWorker_ProgressWhileWriting(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	bt := &blockingTelemetry{HistoryStore: db, db: db}
-	f := newFixture(t, db, func(o *exports.Options) { o.History = telemetry.NewHistory(bt, shanghai) })
+	f := newFixture(t, db, func(o *exports.Options) {
+		o.History = telemetry.NewHistory(telemetry.HistoryOptions{Store: bt, Location: shanghai})
+	})
 	d := f.device("RG0000000005", 6)
 	begin := time.Date(2026, 3, 1, 0, 0, 0, 0, shanghai)
 	end := begin.AddDate(0, 0, 21)
@@ -389,7 +391,7 @@ func TestService_ExportRight(t *testing.T) {
 	})
 	t.Run("ErrUnavailableWithoutMail", func(t *testing.T) {
 		rs.set(devices.OwnerRight)
-		svc := exports.New(exports.Options{Store: db, Devices: rs, History: telemetry.NewHistory(db, nil)})
+		svc := exports.New(exports.Options{Store: db, Devices: rs, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: nil})})
 		_, err := svc.Create(context.Background(), f.owner, d.ID, req)
 		if e := errs.As(err); e == nil || e.Kind != errs.EUnavailable || e.Code != "export.mailNotConfigured" {
 			t.Fatalf("got %v", err)

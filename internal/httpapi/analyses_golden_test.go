@@ -54,7 +54,7 @@ func goldenDevice(t *testing.T, e *env, sn string, typeID int, lat, lng float64,
 	t.Helper()
 	ctx := context.Background()
 	owner := ownerID(t, e, "farmer01")
-	d, _, err := e.devices.Register(ctx, devices.New{SN: sn, TypeID: typeID, Owner: owner, Lat: &lat, Lng: &lng})
+	d, _, err := e.devices.Register(ctx, devices.Registration{SN: sn, TypeID: typeID, Owner: owner, Lat: &lat, Lng: &lng})
 	if err != nil {
 		t.Fatal(err)
 	}

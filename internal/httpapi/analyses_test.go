@@ -77,10 +77,10 @@ func analysisEnvWith(t *testing.T, db *store.DB, fc weather.Forecaster, now func
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev := devices.NewService(db, keys)
-	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, shanghai), Images: db,
+	dev := devices.New(devices.Options{Store: db, Keys: keys})
+	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Log: slog.New(slog.DiscardHandler)}, db, fc, readings.New(telemetry.NewHistory(db, shanghai), now)))
+		Log: slog.New(slog.DiscardHandler)}, db, fc, readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), now)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev}
 }
@@ -729,7 +729,7 @@ func TestAnalyses_WeatherAndForecast(t *testing.T) {
 	// A soil probe 2 km away takes its ET0 from the station, with Kc and ETc
 	// from its crop, and the forecast ETc.
 	lat, lng := 37.468, 116.3
-	probe, _, err := e.devices.Register(context.Background(), devices.New{SN: "ZS0000000002", TypeID: 2,
+	probe, _, err := e.devices.Register(context.Background(), devices.Registration{SN: "ZS0000000002", TypeID: 2,
 		Owner: ownerID(t, e, "farmer01"), Lat: &lat, Lng: &lng})
 	if err != nil {
 		t.Fatal(err)

@@ -116,12 +116,12 @@ func newBenchEnv(tb testing.TB, db *store.DB) *benchEnv {
 		tb.Fatal(err)
 	}
 	m := metrics.New()
-	dev := devices.NewService(db, keys)
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
+	dev := devices.New(devices.Options{Store: db, Keys: keys})
+	w := telemetry.NewWriter(telemetry.WriterOptions{Store: db, Location: loc})
 	tb.Cleanup(w.Close)
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div id=root></div>")}}
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app}))
 	tb.Cleanup(srv.Close)
 	a, err := db.FindAccountByNumber(ctx, "farmer01")
@@ -245,7 +245,7 @@ func loadHistory(b *testing.B, open func(testing.TB) (*store.DB, func())) *histo
 	db, settle := open(b)
 	ctx := context.Background()
 	e := newBenchEnv(b, db)
-	d, _, err := e.devices.Register(ctx, devices.New{SN: "ZS0000000001", TypeID: 2, Owner: e.owner})
+	d, _, err := e.devices.Register(ctx, devices.Registration{SN: "ZS0000000001", TypeID: 2, Owner: e.owner})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -466,7 +466,7 @@ func loadFleet(b *testing.B, open func(testing.TB) (*store.DB, func())) *fleetFi
 	for i := range fleetSize {
 		p := fleetPlan(i)
 		plan[i] = p
-		n := devices.New{SN: p.sn, TypeID: p.typeID, Owner: e.owner, State: p.state}
+		n := devices.Registration{SN: p.sn, TypeID: p.typeID, Owner: e.owner, State: p.state}
 		if p.located {
 			lat, lng := 30+float64(i%1000)/100, 110+float64(i/1000)
 			n.Lat, n.Lng = &lat, &lng

@@ -32,7 +32,7 @@ func (e *env) register(sn string, typeID int, owner string) *devices.Device {
 		id = a.ID
 	}
 	lat, lng := 37.45, 116.3
-	d, _, err := e.devices.Register(ctx, devices.New{SN: sn, TypeID: typeID, Owner: id, Lat: &lat, Lng: &lng})
+	d, _, err := e.devices.Register(ctx, devices.Registration{SN: sn, TypeID: typeID, Owner: id, Lat: &lat, Lng: &lng})
 	if err != nil {
 		e.t.Fatal(err)
 	}

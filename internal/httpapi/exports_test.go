@@ -44,8 +44,8 @@ func exportEnv(t *testing.T, db *store.DB, smtp bool, tiles maptiles.Source) (*e
 		t.Fatal(err)
 	}
 	loc, _ := time.LoadLocation("Asia/Shanghai")
-	dev := devices.NewService(db, keys)
-	o := exports.Options{Store: db, Devices: dev, History: telemetry.NewHistory(db, loc), Location: loc,
+	dev := devices.New(devices.Options{Store: db, Keys: keys})
+	o := exports.Options{Store: db, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Location: loc,
 		Backoff: []time.Duration{time.Millisecond}, Heartbeat: 5 * time.Millisecond, Poll: 5 * time.Millisecond, TempDir: t.TempDir()}
 	var server *mailtest.Server
 	if smtp {
@@ -70,7 +70,7 @@ func exportEnv(t *testing.T, db *store.DB, smtp bool, tiles maptiles.Source) (*e
 		stop()
 		<-done
 	})
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
 		Exports: ex, MapTiles: tiles, Location: loc, Metrics: metrics.New(), Ping: db.Ping,
 		App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}}, Log: slog.New(slog.DiscardHandler)}))
 	t.Cleanup(srv.Close)

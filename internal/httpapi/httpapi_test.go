@@ -62,11 +62,11 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	}
 	loc, _ := time.LoadLocation("Asia/Shanghai")
 	m := metrics.New()
-	dev := devices.NewService(db, keys)
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: loc})
+	dev := devices.New(devices.Options{Store: db, Keys: keys})
+	w := telemetry.NewWriter(telemetry.WriterOptions{Store: db, Location: loc})
 	t.Cleanup(w.Close)
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
-	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(db, loc), Images: db,
+	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy,
 		Rules:   rules.New(rules.Options{Store: db, Devices: dev}),
 		Push:    push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}),

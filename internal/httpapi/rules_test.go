@@ -158,7 +158,7 @@ func TestRules_CRUDAndEvents(t *testing.T) {
 		}
 
 		// A report below zero raises one warning message.
-		eng := &rules.Engine{Store: db}
+		eng := rules.NewEngine(rules.EngineOptions{Store: db})
 		at := time.Now().Truncate(time.Minute)
 		rep := &telemetry.Report{DeviceID: st.ID, Time: at, Points: []telemetry.Point{{Param: "airTemp", Value: -2.5}}, OfflineAt: at.Add(time.Hour)}
 		e.write(st, at, rep.Points...)

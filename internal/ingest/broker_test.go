@@ -139,7 +139,7 @@ func TestBroker_AcksInOrder(t *testing.T) {
 	for _, v5 := range []bool{false, true} {
 		t.Run(fmt.Sprintf("v5=%v", v5), func(t *testing.T) {
 			sn := "RG0000000" + map[bool]string{false: "3", true: "5"}[v5]
-			dev, key, err := svc.Register(ctx, devices.New{SN: sn, TypeID: 6})
+			dev, key, err := svc.Register(ctx, devices.Registration{SN: sn, TypeID: 6})
 			if err != nil {
 				t.Fatal(err)
 			}

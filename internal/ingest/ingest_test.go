@@ -38,9 +38,9 @@ func TestParseTopic(t *testing.T) {
 func newPipeline(t *testing.T) (*ingest.Pipeline, *store.DB) {
 	db := storetest.OpenSQLite(t)
 	keys, _ := secret.New(make([]byte, secret.Size))
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC})
+	w := telemetry.NewWriter(telemetry.WriterOptions{Store: db, Location: time.UTC})
 	t.Cleanup(w.Close)
-	return ingest.New(ingest.Options{Devices: devices.NewService(db, keys), Writer: w, Images: db, Metrics: metrics.New(),
+	return ingest.New(ingest.Options{Devices: devices.New(devices.Options{Store: db, Keys: keys}), Writer: w, Images: db, Metrics: metrics.New(),
 		Log: slog.New(slog.DiscardHandler)}), db
 }
 
@@ -49,15 +49,15 @@ func TestPipeline_RightsAndErrors(t *testing.T) {
 	svc := p.Devices
 	ctx := context.Background()
 
-	host, hostKey, err := svc.Register(ctx, devices.New{SN: "LQM0000001", TypeID: 19})
+	host, hostKey, err := svc.Register(ctx, devices.Registration{SN: "LQM0000001", TypeID: 19})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slave, _, err := svc.Register(ctx, devices.New{SN: "LQS0000001", TypeID: 19, Slave: true, HostSN: host.SN})
+	slave, _, err := svc.Register(ctx, devices.Registration{SN: "LQS0000001", TypeID: 19, Slave: true, HostSN: host.SN})
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _, err := svc.Register(ctx, devices.New{SN: "RG00000001", TypeID: 6})
+	other, _, err := svc.Register(ctx, devices.Registration{SN: "RG00000001", TypeID: 6})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -161,7 +161,7 @@ func TestWorker_Delivers(t *testing.T) {
 		clock := now
 		w := notify.New(notify.Options{Store: db, Mail: sender, WeChat: &notify.WeChat{Base: wxSrv.URL, AppID: "wxapp", Secret: "s3cret", TemplateID: "TPL"},
 			Now: func() time.Time { return clock }, Backoff: time.Minute, Attempts: 3})
-		eng := &rules.Engine{Store: db, Now: func() time.Time { return clock }, OnEvent: func(*rules.Event) { w.Wake() }}
+		eng := rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return clock }, OnEvent: func(*rules.Event) { w.Wake() }})
 
 		rep := &telemetry.Report{DeviceID: dev.ID, Time: now, Points: []telemetry.Point{{Param: "airTemp", Value: -1.5}}, OfflineAt: now.Add(time.Hour)}
 		if _, err := db.WriteReports(ctx, []*telemetry.Report{rep}, time.UTC); err != nil {

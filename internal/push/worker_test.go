@@ -109,10 +109,10 @@ func newPushEnv(t *testing.T, db *store.DB, o push.WorkerOptions, workerGuard ..
 	if err := db.CreateAccount(ctx, owner); err != nil {
 		t.Fatal(err)
 	}
-	dev := devices.NewService(db, keys)
+	dev := devices.New(devices.Options{Store: db, Keys: keys})
 	e := &pushEnv{t: t, db: db, owner: owner}
 	for _, sn := range []string{"ZS0000000001", "ZS0000000002", "ZS0000000003"} {
-		d, _, err := dev.Register(ctx, devices.New{SN: sn, TypeID: 21, Owner: owner.ID})
+		d, _, err := dev.Register(ctx, devices.Registration{SN: sn, TypeID: 21, Owner: owner.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -430,8 +430,8 @@ func TestWorker_AllDevices(t *testing.T) {
 			t.Fatal(err)
 		}
 		keys, _ := secret.New(make([]byte, secret.Size))
-		dev := devices.NewService(db, keys)
-		later, _, err := dev.Register(ctx, devices.New{SN: "ZS0000000009", TypeID: 21, Owner: e.owner.ID})
+		dev := devices.New(devices.Options{Store: db, Keys: keys})
+		later, _, err := dev.Register(ctx, devices.Registration{SN: "ZS0000000009", TypeID: 21, Owner: e.owner.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,7 +439,7 @@ func TestWorker_AllDevices(t *testing.T) {
 		if err := db.CreateAccount(ctx, other); err != nil {
 			t.Fatal(err)
 		}
-		theirs, _, err := dev.Register(ctx, devices.New{SN: "ZS0000000010", TypeID: 21, Owner: other.ID})
+		theirs, _, err := dev.Register(ctx, devices.Registration{SN: "ZS0000000010", TypeID: 21, Owner: other.ID})
 		if err != nil {
 			t.Fatal(err)
 		}

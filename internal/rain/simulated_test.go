@@ -44,7 +44,7 @@ func TestSimulatedRainstormWarning(t *testing.T) {
 		{peak, want},
 		{peak.Add(-readings.Day), truth(peak.Add(-readings.Day))},
 	} {
-		got, err := New(readings.New(telemetry.NewHistory(f, cstZone), func() time.Time { return c.now })).EarlyWarning(context.Background(), f.Device(1), 1)
+		got, err := New(readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: f, Location: cstZone}), func() time.Time { return c.now })).EarlyWarning(context.Background(), f.Device(1), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestSimulatedRainstormWarning(t *testing.T) {
 				probe.RainBetween(c.now.Add(-3*time.Hour), c.now), got.Current, c.want)
 		}
 	}
-	got, err := New(readings.New(telemetry.NewHistory(f, cstZone), func() time.Time { return peak })).EarlyWarning(context.Background(), f.Device(1), 1)
+	got, err := New(readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: f, Location: cstZone}), func() time.Time { return peak })).EarlyWarning(context.Background(), f.Device(1), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 func TestReader_Span(t *testing.T) {
 	loc := time.FixedZone("CST", 8*3600)
 	now := time.Date(2026, 5, 30, 14, 20, 0, 0, time.UTC)
-	rd := New(telemetry.NewHistory(nil, loc), func() time.Time { return now })
+	rd := New(telemetry.NewHistory(telemetry.HistoryOptions{Store: nil, Location: loc}), func() time.Time { return now })
 	begin, end, err := rd.Span(Range{}, 7*Day, 30*Day)
 	if err != nil || !end.Equal(now) || !begin.Equal(now.Add(-7*Day)) || end.Location() != loc {
 		t.Fatalf("default: %s %s %v", begin, end, err)

@@ -11,11 +11,8 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
-// Engine evaluates the rules of every committed report. It keeps nothing
-// between reports but a queue: windows are read from the store and each
-// rule's state lives there too, so any number of engines (one per server
-// node) may see the same report and it still raises one event.
-type Engine struct {
+// EngineOptions configure an Engine.
+type EngineOptions struct {
 	Store Store
 	Now   func() time.Time
 	Log   *slog.Logger
@@ -24,12 +21,23 @@ type Engine struct {
 	// OfflineEvery is how often devices under offline rules are checked
 	// (default one minute).
 	OfflineEvery time.Duration
+}
+
+// Engine evaluates the rules of every committed report. It keeps nothing
+// between reports but a queue: windows are read from the store and each
+// rule's state lives there too, so any number of engines (one per server
+// node) may see the same report and it still raises one event.
+type Engine struct {
+	EngineOptions
 
 	mu    sync.Mutex
 	queue []*telemetry.Report
 	wake  chan struct{}
 	once  sync.Once
 }
+
+// NewEngine returns an engine; Run evaluates what Enqueue queues.
+func NewEngine(o EngineOptions) *Engine { return &Engine{EngineOptions: o} }
 
 func (e *Engine) init() {
 	e.once.Do(func() {

@@ -117,12 +117,18 @@ type Devices interface {
 	Authorize(ctx context.Context, viewer, id int64, need devices.Need) (*devices.Device, devices.Right, error)
 }
 
-// Service holds the rules of sharing.
-type Service struct {
+// Options configure a Service.
+type Options struct {
 	Store   Store
 	Devices Devices
-	Now     func() time.Time
+	Now     func() time.Time // default time.Now
 }
+
+// Service holds the rules of sharing.
+type Service struct{ Options }
+
+// New returns the sharing service.
+func New(o Options) *Service { return &Service{Options: o} }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

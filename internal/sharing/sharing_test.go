@@ -40,13 +40,13 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	db := storetest.OpenSQLite(t)
-	e := &env{t: t, db: db, devices: devices.NewService(db, keys), now: time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)}
-	e.sharing = &sharing.Service{Store: db, Devices: e.devices, Now: func() time.Time { return e.now }}
+	e := &env{t: t, db: db, devices: devices.New(devices.Options{Store: db, Keys: keys}), now: time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)}
+	e.sharing = sharing.New(sharing.Options{Store: db, Devices: e.devices, Now: func() time.Time { return e.now }})
 	e.owner, e.grantee, e.stranger = e.account("farmer01"), e.account("agron01"), e.account("stranger1")
-	if e.soil, _, err = e.devices.Register(ctx, devices.New{SN: "ZS0000001", TypeID: 21, Owner: e.owner}); err != nil {
+	if e.soil, _, err = e.devices.Register(ctx, devices.Registration{SN: "ZS0000001", TypeID: 21, Owner: e.owner}); err != nil {
 		t.Fatal(err)
 	}
-	if e.plot, _, err = e.devices.Register(ctx, devices.New{SN: "ZS0000002", TypeID: 21, Owner: e.owner}); err != nil {
+	if e.plot, _, err = e.devices.Register(ctx, devices.Registration{SN: "ZS0000002", TypeID: 21, Owner: e.owner}); err != nil {
 		t.Fatal(err)
 	}
 	e.accept(e.grantee, e.offer(e.owner, sharing.KindGrant, devices.Right{Rename: true}, e.soil.ID))

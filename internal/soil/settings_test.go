@@ -105,7 +105,7 @@ func TestCrops_Curves(t *testing.T) {
 
 func TestKcOn(t *testing.T) {
 	loc, _ := time.LoadLocation("Asia/Shanghai")
-	s := New(Options{Readings: readings.New(telemetry.NewHistory(nil, loc), nil)})
+	s := New(Options{Readings: readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: nil, Location: loc}), nil)})
 	planted := time.Date(2026, 6, 10, 18, 0, 0, 0, loc)
 	st := &Settings{CropType: "maize", PlantingTime: &planted}
 	for _, c := range []struct {

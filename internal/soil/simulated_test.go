@@ -34,7 +34,7 @@ func (noSettings) SaveSoilSettings(context.Context, *Settings) error { return ni
 
 // service is the soil analyses of fleet f read at now.
 func service(f *readingstest.Fleet, now time.Time) *Service {
-	return New(Options{Readings: readings.New(telemetry.NewHistory(f, cstZone), func() time.Time { return now }), Store: noSettings{}})
+	return New(Options{Readings: readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: f, Location: cstZone}), func() time.Time { return now }), Store: noSettings{}})
 }
 
 // rainFrom lets an analysis take rain from the fleet's other devices.

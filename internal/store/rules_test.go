@@ -33,7 +33,7 @@ func TestStore_RulesEngine(t *testing.T) {
 		theirs := newDevice(t, db, "TQ0000002", 5, other.ID)
 		now := time.Date(2026, 11, 20, 3, 0, 0, 0, time.UTC)
 		clock := now
-		eng := &rules.Engine{Store: db, Now: func() time.Time { return clock }}
+		eng := rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return clock }})
 
 		frost := &rules.Rule{OwnerID: owner.ID, Name: "Frost", Enabled: true, TypeID: 5, DeviceIDs: []int64{station.ID},
 			Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail, rules.MethodWeChat}, SilentHours: 24,
@@ -157,7 +157,7 @@ func TestStore_RulesTwoEngines(t *testing.T) {
 		if _, err := db.WriteReports(ctx, reps, shanghai); err != nil {
 			t.Fatal(err)
 		}
-		engines := []*rules.Engine{{Store: db}, {Store: db}}
+		engines := []*rules.Engine{rules.NewEngine(rules.EngineOptions{Store: db}), rules.NewEngine(rules.EngineOptions{Store: db})}
 		var wg sync.WaitGroup
 		for _, e := range engines {
 			for _, r := range reps {

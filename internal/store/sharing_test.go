@@ -29,8 +29,8 @@ func newSharing(t *testing.T, db *store.DB) *sharingEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &sharingEnv{t: t, db: db, devices: devices.NewService(db, keys), now: time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)}
-	e.sharing = &sharing.Service{Store: db, Devices: e.devices, Now: func() time.Time { return e.now }}
+	e := &sharingEnv{t: t, db: db, devices: devices.New(devices.Options{Store: db, Keys: keys}), now: time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)}
+	e.sharing = sharing.New(sharing.Options{Store: db, Devices: e.devices, Now: func() time.Time { return e.now }})
 	return e
 }
 
@@ -75,11 +75,11 @@ func TestSharing_GrantLinks(t *testing.T) {
 		e := newSharing(t, db)
 		owner, grantee, other := newAccount(t, db, "farmer01"), newAccount(t, db, "agron01"), newAccount(t, db, "stranger1")
 		soil := newDevice(t, db, "ZS0000001", 21, owner.ID)
-		host, _, err := e.devices.Register(ctx, devices.New{SN: "LQM0000001", TypeID: 19, Owner: owner.ID})
+		host, _, err := e.devices.Register(ctx, devices.Registration{SN: "LQM0000001", TypeID: 19, Owner: owner.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
-		slave, _, err := e.devices.Register(ctx, devices.New{SN: "LQS0000001", TypeID: 19, Slave: true, HostSN: host.SN})
+		slave, _, err := e.devices.Register(ctx, devices.Registration{SN: "LQS0000001", TypeID: 19, Slave: true, HostSN: host.SN})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,7 +285,7 @@ func TestSharing_RulesFollowTheGrant(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock := e.now
-		eng := &rules.Engine{Store: db, Now: func() time.Time { return clock }}
+		eng := rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return clock }})
 		step := func(at time.Time, v float64) {
 			t.Helper()
 			clock = at

@@ -30,13 +30,20 @@ type History struct {
 	loc   *time.Location
 }
 
-// NewHistory returns the history reader of store; days begin at loc's
-// midnight (the --timezone daily rollups are kept in).
-func NewHistory(store HistoryStore, loc *time.Location) *History {
-	if loc == nil {
-		loc = time.Local
+// HistoryOptions configure a History.
+type HistoryOptions struct {
+	Store HistoryStore
+	// Location is where days begin: the --timezone daily rollups are kept
+	// in (default time.Local).
+	Location *time.Location
+}
+
+// NewHistory returns the history reader of o.Store.
+func NewHistory(o HistoryOptions) *History {
+	if o.Location == nil {
+		o.Location = time.Local
 	}
-	return &History{store: store, loc: loc}
+	return &History{store: o.Store, loc: o.Location}
 }
 
 // Combine says how the node series of a per-node parameter merge into one.

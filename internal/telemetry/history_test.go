@@ -48,7 +48,7 @@ func TestHistory_Read(t *testing.T) {
 			{telemetry.CombineMax, []float64{40, 30, 50}},
 			{telemetry.CombineMin, []float64{20, 30, 50}},
 		} {
-			h := telemetry.NewHistory(&memStore{series: raw}, shanghai)
+			h := telemetry.NewHistory(telemetry.HistoryOptions{Store: &memStore{series: raw}, Location: shanghai})
 			got, err := h.Read(ctx, telemetry.HistoryQuery{DeviceID: 1, Combine: tc.how})
 			if err != nil {
 				t.Fatal(err)
@@ -67,7 +67,7 @@ func TestHistory_Read(t *testing.T) {
 
 	t.Run("DailyStartsAtLocalMidnight", func(t *testing.T) {
 		m := &memStore{}
-		h := telemetry.NewHistory(m, shanghai)
+		h := telemetry.NewHistory(telemetry.HistoryOptions{Store: m, Location: shanghai})
 		begin := time.Date(2026, 5, 1, 0, 30, 0, 0, time.UTC) // 08:30 on 1 May in Shanghai
 		if _, err := h.Read(ctx, telemetry.HistoryQuery{DeviceID: 1, Daily: true, Begin: begin, End: begin.AddDate(0, 0, 3)}); err != nil {
 			t.Fatal(err)
@@ -89,7 +89,7 @@ func TestHistory_Read(t *testing.T) {
 			{Param: "soilMoisture", Node: 10, Day: day, Min: 10, Max: 20, Sum: 30, Count: 2, Last: 12},
 			{Param: "soilMoisture", Node: 20, Day: day, Min: 30, Max: 50, Sum: 160, Count: 4, Last: 44},
 		}}
-		h := telemetry.NewHistory(m, shanghai)
+		h := telemetry.NewHistory(telemetry.HistoryOptions{Store: m, Location: shanghai})
 		got, err := h.Read(ctx, telemetry.HistoryQuery{DeviceID: 1, Daily: true, Combine: telemetry.CombineAverage})
 		if err != nil {
 			t.Fatal(err)
@@ -115,7 +115,7 @@ func TestHistory_Read(t *testing.T) {
 			s.V = append(s.V, float64(i%7))
 		}
 		s.V[500] = 99 // a spike the chart must keep
-		h := telemetry.NewHistory(&memStore{series: []telemetry.Series{s}}, shanghai)
+		h := telemetry.NewHistory(telemetry.HistoryOptions{Store: &memStore{series: []telemetry.Series{s}}, Location: shanghai})
 		got, err := h.Read(ctx, telemetry.HistoryQuery{DeviceID: 1, Points: 100})
 		if err != nil {
 			t.Fatal(err)

@@ -36,6 +36,7 @@ type pending struct {
 
 // WriterOptions configure a Writer.
 type WriterOptions struct {
+	Store Store
 	// Location is where a day begins for daily rollups.
 	Location *time.Location
 	// MaxBatch bounds the readings of one transaction (default 20,000):
@@ -46,15 +47,15 @@ type WriterOptions struct {
 	OnCommit func(reports []*Report, stored int, took time.Duration, err error)
 }
 
-// NewWriter starts a writer over store. Close stops it.
-func NewWriter(store Store, o WriterOptions) *Writer {
+// NewWriter starts a writer over o.Store. Close stops it.
+func NewWriter(o WriterOptions) *Writer {
 	if o.Location == nil {
 		o.Location = time.Local
 	}
 	if o.MaxBatch <= 0 {
 		o.MaxBatch = 20000
 	}
-	w := &Writer{store: store, loc: o.Location, maxPoints: o.MaxBatch, onCommit: o.OnCommit,
+	w := &Writer{store: o.Store, loc: o.Location, maxPoints: o.MaxBatch, onCommit: o.OnCommit,
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go w.loop()
 	return w

@@ -26,7 +26,7 @@ func TestWriter_BatchesConcurrentReportsDurably(t *testing.T) {
 		ids[i] = d.ID
 	}
 	var commits, stored atomic.Int64
-	w := telemetry.NewWriter(db, telemetry.WriterOptions{Location: time.UTC, MaxBatch: 50,
+	w := telemetry.NewWriter(telemetry.WriterOptions{Store: db, Location: time.UTC, MaxBatch: 50,
 		OnCommit: func(rs []*telemetry.Report, n int, _ time.Duration, err error) {
 			if err != nil {
 				t.Error(err)

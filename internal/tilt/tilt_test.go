@@ -36,7 +36,7 @@ func TestYaw_PairsReportsAndSkipsUnpaired(t *testing.T) {
 		"tiltX": {Param: "tiltX", TS: []int64{h(3), h(2), h(1)}, V: []float64{1, 0, 3}},
 		"tiltY": {Param: "tiltY", TS: []int64{h(3), h(1)}, V: []float64{0, 4}},
 	}
-	svc := New(readings.New(telemetry.NewHistory(store, time.UTC), func() time.Time { return now }))
+	svc := New(readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: store, Location: time.UTC}), func() time.Time { return now }))
 	y, err := svc.Yaw(context.Background(), &devices.Device{ID: 1, TypeID: 8}, readings.Range{})
 	if err != nil {
 		t.Fatal(err)
