@@ -1,10 +1,7 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"strconv"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
@@ -43,61 +40,6 @@ func (s *Server) analysisQuery(c *call) (*analysisQuery, error) {
 		}
 	}
 	return a, nil
-}
-
-// queryFloat reads an optional number in [lo, hi].
-func queryFloat(c *call, name string, lo, hi float64) (*float64, error) {
-	v := c.r.URL.Query().Get(name)
-	if v == "" {
-		return nil, nil
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || !(f >= lo && f <= hi) {
-		return nil, errs.Invalid(name, "query.numberRange").With(map[string]any{"min": lo, "max": hi})
-	}
-	return &f, nil
-}
-
-// queryDaily reads ?dim= (raw or daily) with a default.
-func queryDaily(c *call, def bool) (bool, error) {
-	switch c.r.URL.Query().Get("dim") {
-	case "":
-		return def, nil
-	case "raw":
-		return false, nil
-	case "daily":
-		return true, nil
-	}
-	return false, errs.Invalid("dim", "query.unknownValue")
-}
-
-// bodyWithID reads a JSON body into v and the device id from ?id=, or
-// else from the body's "id".
-func bodyWithID(c *call, v any) (int64, error) {
-	raw, err := io.ReadAll(io.LimitReader(c.r.Body, maxBody))
-	if err != nil {
-		return 0, errs.New(errs.EInvalid, "error.badJSON")
-	}
-	if len(bytes.TrimSpace(raw)) > 0 {
-		if err := json.Unmarshal(raw, v); err != nil {
-			return 0, errs.New(errs.EInvalid, "error.badJSON")
-		}
-	}
-	if c.r.URL.Query().Get("id") != "" {
-		return queryID(c, "id")
-	}
-	var withID struct {
-		ID json.Number `json:"id"`
-	}
-	_ = json.Unmarshal(raw, &withID)
-	if withID.ID == "" {
-		return 0, errs.Invalid("id", "error.required")
-	}
-	id, err := withID.ID.Int64()
-	if err != nil || id <= 0 {
-		return 0, errs.ErrNotFound
-	}
-	return id, nil
 }
 
 // idThreshold reads and checks ?alpha=&beta= (default Caine's 14.82, 0.39).

@@ -52,6 +52,32 @@ func queryInt(q url.Values, name string, def, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// queryFloat reads an optional number in [lo, hi].
+func queryFloat(c *call, name string, lo, hi float64) (*float64, error) {
+	v := c.r.URL.Query().Get(name)
+	if v == "" {
+		return nil, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(f >= lo && f <= hi) {
+		return nil, errs.Invalid(name, "query.numberRange").With(map[string]any{"min": lo, "max": hi})
+	}
+	return &f, nil
+}
+
+// queryDaily reads ?dim= (raw or daily) with a default.
+func queryDaily(c *call, def bool) (bool, error) {
+	switch c.r.URL.Query().Get("dim") {
+	case "":
+		return def, nil
+	case "raw":
+		return false, nil
+	case "daily":
+		return true, nil
+	}
+	return false, errs.Invalid("dim", "query.unknownValue")
+}
+
 // maxPageNumber bounds ?page=: far past any real list, small enough that
 // (page-1)*size cannot overflow.
 const maxPageNumber = 1 << 20
@@ -131,6 +157,35 @@ func decodeOptional(c *call, v any) error {
 		return validate(v)
 	}
 	return unmarshal(raw, v)
+}
+
+// bodyWithID decodes the call's JSON body, which may be left out, into v
+// and returns the device id the call names: ?id=, else the body's "id".
+func bodyWithID(c *call, v any) (int64, error) {
+	raw, err := readBody(c)
+	if err != nil {
+		return 0, err
+	}
+	if len(raw) > 0 {
+		if err := unmarshal(raw, v); err != nil {
+			return 0, err
+		}
+	}
+	if c.r.URL.Query().Get("id") != "" {
+		return queryID(c, "id")
+	}
+	var withID struct {
+		ID json.Number `json:"id"`
+	}
+	_ = json.Unmarshal(raw, &withID)
+	if withID.ID == "" {
+		return 0, errs.Invalid("id", "error.required")
+	}
+	id, err := withID.ID.Int64()
+	if err != nil || id <= 0 {
+		return 0, errs.ErrNotFound
+	}
+	return id, nil
 }
 
 func readBody(c *call) ([]byte, error) {
