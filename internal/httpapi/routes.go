@@ -94,7 +94,7 @@ func (s *Server) routes() []route {
 		// Soil, weather, rain-gauge and landslide analyses (docs/analyses.md). Calls
 		// without {id} name their device with ?id=; the crop and soil-settings writes
 		// may name it in their body instead, so their handlers authorize it
-		// themselves (settingsDevice).
+		// themselves (settingsWrite).
 		{"GET", "/apis/poi/analysis/moisture", s.dev(devices.NeedRead, s.soilMoisture)},
 		{"GET", "/apis/poi/analysis/et_root", s.dev(devices.NeedRead, s.etRoot)},
 		{"GET", "/apis/poi/et0_kc", s.dev(devices.NeedRead, s.etAnalysis)},

@@ -109,20 +109,20 @@ func timeOf(v *int64) *time.Time {
 	return &t
 }
 
-// settingsDevice authorizes the device a settings write names, in its body
-// or its query, for the settings right.
-func (s *Server) settingsDevice(c *call, id int64) (*devices.Device, error) {
+// settingsWrite decodes a settings write's body into v and authorizes the
+// device it names, in its body or its query, for the settings right.
+func (s *Server) settingsWrite(c *call, v any) (*devices.Device, error) {
+	id, err := bodyWithID(c, v)
+	if err != nil {
+		return nil, err
+	}
 	d, _, err := s.Devices.Open(c.r.Context(), c.account.ID, id, devices.NeedSettings)
 	return d, err
 }
 
 func (s *Server) putSoilConfig(c *call) (any, error) {
 	var in soilSettingsBody
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.settingsDevice(c, id)
+	d, err := s.settingsWrite(c, &in)
 	if err != nil {
 		return nil, err
 	}
@@ -152,11 +152,7 @@ type cropBody struct {
 
 func (s *Server) updateCrop(c *call) (any, error) {
 	var in cropBody
-	id, err := bodyWithID(c, &in)
-	if err != nil {
-		return nil, err
-	}
-	d, err := s.settingsDevice(c, id)
+	d, err := s.settingsWrite(c, &in)
 	if err != nil {
 		return nil, err
 	}
