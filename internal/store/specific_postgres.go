@@ -180,12 +180,6 @@ func (o *postgresOps) finishDeliveries(ctx context.Context, tx *sql.Tx, rows []d
 // partition in advance.
 const partitionsAhead = 2
 
-// monthStart returns the first instant of ms's UTC month.
-func monthStart(ms int64) time.Time {
-	y, m, _ := time.UnixMilli(ms).UTC().Date()
-	return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
-}
-
 func partitionName(month time.Time) string {
 	return fmt.Sprintf("telemetry_%04d_%02d", month.Year(), int(month.Month()))
 }

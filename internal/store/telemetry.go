@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
-	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -124,10 +123,10 @@ func compareReadings(a, b reading) int {
 	return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.param, b.param), cmp.Compare(a.node, b.node), cmp.Compare(a.ts, b.ts))
 }
 
-// WriteReports stores reports in one transaction: the report keys first, so
-// a redelivered report is recognised and skipped; then the readings of the
-// new reports, their daily rollups and each device's last report time. It
-// returns the number of readings stored.
+// WriteReports stores reports in one transaction: the readings of the
+// reports not stored yet (a redelivered report is recognised and skipped,
+// see ops.insertReadings), their daily rollups and each device's last
+// report time. It returns the number of readings stored.
 func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc *time.Location) (int, error) {
 	if len(reports) == 0 {
 		return 0, nil
@@ -149,13 +148,7 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 	// order on PostgreSQL, so concurrent writers cannot deadlock.
 	slices.SortFunc(keys, func(a, b reportKey) int { return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.ts, b.ts)) })
 
-	err := db.ops.ensurePartitions(ctx, monthsOf(func(yield func(int64) bool) {
-		for _, k := range keys {
-			if !yield(k.ts) {
-				return
-			}
-		}
-	}))
+	err := db.ops.ensurePartitions(ctx, monthsOf(keys, func(k reportKey) int64 { return k.ts }))
 	if err != nil {
 		return 0, err
 	}
@@ -612,14 +605,21 @@ func (db *DB) PreparePartitions(ctx context.Context, now time.Time) error {
 	return db.ops.preparePartitions(ctx, now)
 }
 
-// monthsOf returns the UTC months (month starts, unix ms) that times fall
-// in, each once.
-func monthsOf(times iter.Seq[int64]) []int64 {
+// monthStart returns the first instant of ms's UTC month.
+func monthStart(ms int64) time.Time {
+	y, m, _ := time.UnixMilli(ms).UTC().Date()
+	return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
+}
+
+// monthsOf returns the UTC months (month starts, unix ms) that the times
+// of xs fall in, each once.
+func monthsOf[T any](xs []T, at func(T) int64) []int64 {
 	var (
 		months []int64
 		lo, hi int64 = 1, 0 // the last month found: [lo, hi)
 	)
-	for ts := range times {
+	for _, x := range xs {
+		ts := at(x)
 		if ts >= lo && ts < hi {
 			continue
 		}
@@ -640,14 +640,7 @@ func (db *DB) InsertReadingsRaw(ctx context.Context, reports []*telemetry.Report
 	if err != nil {
 		return err
 	}
-	err = db.ops.ensurePartitions(ctx, monthsOf(func(yield func(int64) bool) {
-		for _, r := range rows {
-			if !yield(r.ts) {
-				return
-			}
-		}
-	}))
-	if err != nil {
+	if err := db.ops.ensurePartitions(ctx, monthsOf(rows, func(r reading) int64 { return r.ts })); err != nil {
 		return err
 	}
 	return db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
