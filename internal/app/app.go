@@ -248,8 +248,9 @@ func (m *Graph) MQTTAddr() string {
 }
 
 // housekeeping runs the periodic jobs: expired sessions out hourly
-// (Authenticate already refuses them; this keeps the table small) and raw
-// readings past --retention-raw out daily.
+// (Authenticate already refuses them; this keeps the table small), and
+// daily the next months' readings partitions in (PostgreSQL) and raw
+// readings past --retention-raw out.
 func (m *Graph) housekeeping(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -262,6 +263,9 @@ func (m *Graph) housekeeping(ctx context.Context) {
 		}
 		if time.Since(lastPurge) >= 24*time.Hour {
 			lastPurge = time.Now()
+			if err := m.DB.PreparePartitions(ctx, lastPurge); err != nil && ctx.Err() == nil {
+				m.Log.Warn("prepare readings partitions", "err", err)
+			}
 			before := lastPurge.Add(-m.Config.RetentionRaw)
 			if n, err := m.DB.PurgeReadings(ctx, before); err != nil && ctx.Err() == nil {
 				m.Log.Warn("purge raw readings", "err", err)

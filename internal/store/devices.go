@@ -259,13 +259,7 @@ func (db *DB) FindDevices(ctx context.Context, viewer int64, f devices.Filter, n
 	where := []string{visibleClause(db.narrow(ctx, viewer, f.Belong), 1)}
 	if f.NameOrSN != "" {
 		args = append(args, "%"+escapeLike(strings.ToLower(f.NameOrSN))+"%")
-		// SQLite's LIKE ignores ASCII case by itself (and folds nothing
-		// else, like its lower()); PostgreSQL's does not.
-		name := "d.name"
-		if db.dialect == Postgres {
-			name = "lower(d.name)"
-		}
-		cond := fmt.Sprintf(`%s LIKE $%d ESCAPE '\'`, name, len(args))
+		cond := fmt.Sprintf(`%s LIKE $%d ESCAPE '\'`, db.dialect.likeFold("d.name"), len(args))
 		// Five or more digits also match the end of the SN (SPEC §9: search by
 		// the last 5 digits printed on the label).
 		if len(f.NameOrSN) >= 5 && isDigits(f.NameOrSN) {
@@ -613,10 +607,8 @@ func (db *DB) AddDeviceTag(ctx context.Context, account, device, tag int64) erro
 		// Serialize concurrent taggings of one device on PostgreSQL so two
 		// requests cannot both see two tags and add a fourth (SQLite's
 		// immediate transactions already serialize writers).
-		if db.dialect == Postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT id FROM devices WHERE id = $1 FOR UPDATE`, device); err != nil {
-				return errs.Internal("tag device: %w", err)
-			}
+		if _, err := tx.ExecContext(ctx, `SELECT id FROM devices WHERE id = $1`+db.dialect.forUpdate(), device); err != nil {
+			return errs.Internal("tag device: %w", err)
 		}
 		var n int
 		var has bool

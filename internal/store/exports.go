@@ -83,13 +83,9 @@ func (db *DB) FindExport(ctx context.Context, id string) (*exports.Job, error) {
 // share a job. SQLite has a single writer, which serializes them.
 func (db *DB) ClaimExport(ctx context.Context, now time.Time, lease time.Duration, maxAttempts int) (*exports.Job, error) {
 	due := `((status = 'queued' AND next_at <= $1) OR (status = 'running' AND lease_until < $1 AND attempts < $2))`
-	lock := ""
-	if db.dialect == Postgres {
-		lock = ` FOR UPDATE SKIP LOCKED`
-	}
 	j, err := scanExport(db.sql.QueryRowContext(ctx, `UPDATE export_jobs
 		SET status = 'running', attempts = attempts + 1, lease_until = $3, progress = 0, row_count = 0
-		WHERE id = (SELECT id FROM export_jobs WHERE `+due+` ORDER BY next_at, id LIMIT 1`+lock+`) AND `+due+`
+		WHERE id = (SELECT id FROM export_jobs WHERE `+due+` ORDER BY next_at, id LIMIT 1`+db.dialect.skipLocked("")+`) AND `+due+`
 		RETURNING `+exportColumns, millis(now), maxAttempts, millis(now.Add(lease))))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

@@ -21,12 +21,8 @@ var _ notify.Store = (*DB)(nil)
 func (db *DB) ClaimNotifications(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]*notify.Delivery, error) {
 	var out []*notify.Delivery
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		lock := ""
-		if db.dialect == Postgres {
-			lock = " FOR UPDATE SKIP LOCKED"
-		}
 		rows, err := tx.QueryContext(ctx, `SELECT id FROM notifications WHERE status IN ('queued', 'sending') AND next_at <= $1
-			ORDER BY next_at, id LIMIT $2`+lock, millis(now), limit)
+			ORDER BY next_at, id LIMIT $2`+db.dialect.skipLocked(""), millis(now), limit)
 		if err != nil {
 			return errs.Internal("claim notifications: %w", err)
 		}

@@ -323,10 +323,7 @@ func (db *DB) ClaimDeliveries(ctx context.Context, channel int64, now time.Time,
 			WHERE p.channel_id = $1 AND p.status = 'pending' AND p.next_at <= $2 AND NOT EXISTS
 			(SELECT 1 FROM push_deliveries e WHERE e.channel_id = p.channel_id AND e.device_id = p.device_id
 			 AND e.status = 'pending' AND e.next_at > $2 AND (e.ts < p.ts OR e.ts = p.ts AND e.id < p.id))
-			ORDER BY p.device_id, p.ts, p.id LIMIT $3`
-		if db.dialect == Postgres {
-			q += ` FOR UPDATE OF p SKIP LOCKED`
-		}
+			ORDER BY p.device_id, p.ts, p.id LIMIT $3` + db.dialect.skipLocked("p")
 		rows, err := tx.QueryContext(ctx, q, channel, millis(now), limit)
 		if err != nil {
 			return errs.Internal("claim deliveries: %w", err)
@@ -359,21 +356,23 @@ func (db *DB) ClaimDeliveries(ctx context.Context, channel int64, now time.Time,
 	return out, err
 }
 
+// deliveryOutcome is one attempt's outcome as FinishDeliveries writes it.
+type deliveryOutcome struct {
+	id                 int64
+	status             string
+	attempts           int
+	next               int64
+	pushed, dur, httpS any
+	err                string
+}
+
 // FinishDeliveries stores attempts' outcomes in one transaction: a row at
 // a time on SQLite (in process), in one statement per 500 on PostgreSQL
 // (a round trip per row would cost more than the deliveries).
 func (db *DB) FinishDeliveries(ctx context.Context, ds []*push.Delivery) error {
-	type row struct {
-		id                 int64
-		status             string
-		attempts           int
-		next               int64
-		pushed, dur, httpS any
-		err                string
-	}
-	rows := make([]row, len(ds))
+	rows := make([]deliveryOutcome, len(ds))
 	for i, d := range ds {
-		r := row{id: d.ID, status: string(d.Status), attempts: d.Attempts, next: millis(d.NextAt), pushed: nullMillis(d.PushedAt), err: d.Error}
+		r := deliveryOutcome{id: d.ID, status: string(d.Status), attempts: d.Attempts, next: millis(d.NextAt), pushed: nullMillis(d.PushedAt), err: d.Error}
 		if d.PushedAt != nil {
 			r.dur = d.Duration.Milliseconds()
 		}
@@ -382,37 +381,7 @@ func (db *DB) FinishDeliveries(ctx context.Context, ds []*push.Delivery) error {
 		}
 		rows[i] = r
 	}
-	return db.inTx(ctx, func(tx *sql.Tx) error {
-		if db.dialect == Postgres {
-			for chunk := range slices.Chunk(rows, 500) {
-				var (
-					vals []string
-					args []any
-				)
-				for _, r := range chunk {
-					n := len(args)
-					vals = append(vals, fmt.Sprintf("($%d::bigint, $%d::text, $%d::int, $%d::bigint, $%d::bigint, $%d::int, $%d::int, $%d::text)",
-						n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8))
-					args = append(args, r.id, r.status, r.attempts, r.next, r.pushed, r.dur, r.httpS, r.err)
-				}
-				if _, err := tx.ExecContext(ctx, `UPDATE push_deliveries AS p SET status = v.status, attempts = v.attempts,
-					next_at = v.next_at, pushed_at = v.pushed_at, duration_ms = v.duration_ms, http_status = v.http_status, error = v.error
-					FROM (VALUES `+strings.Join(vals, ",")+`) AS v(id, status, attempts, next_at, pushed_at, duration_ms, http_status, error)
-					WHERE p.id = v.id`, args...); err != nil {
-					return errs.Internal("finish deliveries: %w", err)
-				}
-			}
-			return nil
-		}
-		for _, r := range rows {
-			if _, err := tx.ExecContext(ctx, `UPDATE push_deliveries SET status = $1, attempts = $2, next_at = $3, pushed_at = $4,
-				duration_ms = $5, http_status = $6, error = $7 WHERE id = $8`, r.status, r.attempts, r.next,
-				r.pushed, r.dur, r.httpS, r.err, r.id); err != nil {
-				return errs.Internal("finish deliveries: %w", err)
-			}
-		}
-		return nil
-	})
+	return db.inTx(ctx, func(tx *sql.Tx) error { return db.ops.finishDeliveries(ctx, tx, rows) })
 }
 
 func logWhere(f push.LogFilter) (string, []any) {

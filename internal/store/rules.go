@@ -316,16 +316,12 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 			}
 			return errs.Internal("rule state: %w", err)
 		}
-		lock := ""
-		if db.dialect == Postgres {
-			lock = " FOR UPDATE"
-		}
 		var (
 			firing    bool
 			evalAt    int64
 			lastEvent sql.NullInt64
 		)
-		if err := tx.QueryRowContext(ctx, `SELECT firing, eval_at, last_event_at FROM rule_states WHERE rule_id = $1 AND device_id = $2`+lock,
+		if err := tx.QueryRowContext(ctx, `SELECT firing, eval_at, last_event_at FROM rule_states WHERE rule_id = $1 AND device_id = $2`+db.dialect.forUpdate(),
 			t.Rule.ID, t.DeviceID).Scan(&firing, &evalAt, &lastEvent); err != nil {
 			return errs.Internal("rule state: %w", err)
 		}

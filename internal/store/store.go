@@ -1,6 +1,7 @@
 // Package store is the one SQL implementation of every domain Store, for
 // SQLite (embedded default) and PostgreSQL. SQL is written once with $n
-// placeholders; dialect differences live in dialect.go and the migrations.
+// placeholders; dialect differences live in dialect.go, the two
+// specific_*.go files and the migrations.
 package store
 
 import (
@@ -27,6 +28,7 @@ var migrations embed.FS
 type DB struct {
 	sql     *sql.DB
 	dialect Dialect
+	ops     ops // the statements that differ by dialect (dialect.go)
 
 	// Parameter identifiers and their codes in the readings tables; set by
 	// Migrate, read-only afterwards.
@@ -72,7 +74,9 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("connect %s: %w", dialect, err)
 	}
-	return &DB{sql: db, dialect: dialect}, nil
+	s := &DB{sql: db, dialect: dialect}
+	s.ops = newOps(s)
+	return s, nil
 }
 
 // Dialect reports which database this is.
@@ -92,6 +96,9 @@ func (db *DB) Migrate(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("migrate: %w", err)
 	}
 	if err := db.loadParams(ctx); err != nil {
+		return 0, err
+	}
+	if err := db.PreparePartitions(ctx, time.Now()); err != nil {
 		return 0, err
 	}
 	return p.GetDBVersion(ctx)

@@ -9,7 +9,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -124,10 +123,10 @@ func compareReadings(a, b reading) int {
 	return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.param, b.param), cmp.Compare(a.node, b.node), cmp.Compare(a.ts, b.ts))
 }
 
-// WriteReports stores reports in one transaction: the report keys first, so
-// a redelivered report is recognised and skipped; then the readings of the
-// new reports, their daily rollups and each device's last report time. It
-// returns the number of readings stored.
+// WriteReports stores reports in one transaction: the readings of the
+// reports not stored yet (a redelivered report is recognised and skipped,
+// see ops.insertReadings), their daily rollups and each device's last
+// report time. It returns the number of readings stored.
 func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc *time.Location) (int, error) {
 	if len(reports) == 0 {
 		return 0, nil
@@ -149,53 +148,25 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 	// order on PostgreSQL, so concurrent writers cannot deadlock.
 	slices.SortFunc(keys, func(a, b reportKey) int { return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.ts, b.ts)) })
 
+	err := db.ops.ensurePartitions(ctx, monthsOf(keys, func(k reportKey) int64 { return k.ts }))
+	if err != nil {
+		return 0, err
+	}
 	stored := 0
-	err := db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
-		var (
-			fresh []*telemetry.Report
-			rows  []reading
-			err   error
-		)
-		if db.dialect == Postgres {
-			if fresh, err = db.insertReportKeys(ctx, tx, keys, byKey); err != nil || len(fresh) == 0 {
-				return err
-			}
-			if rows, err = db.readingsOf(fresh); err != nil {
-				return err
-			}
-			if err := db.insertReadings(ctx, tx, rows); err != nil {
-				return err
-			}
-		} else {
-			// SQLite inserts a row at a time and learns from each insert
-			// whether the reading was new: the readings' own key dedupes, with
-			// no report-key table to write.
-			all := make([]*telemetry.Report, 0, len(keys))
-			for _, k := range keys {
-				all = append(all, byKey[k])
-			}
-			if rows, err = db.readingsOf(all); err != nil {
-				return err
-			}
-			if rows, err = db.insertNewReadings(ctx, conn, rows); err != nil {
-				return err
-			}
-			seen := map[reportKey]bool{}
-			for _, r := range rows {
-				if k := (reportKey{r.device, r.ts}); !seen[k] {
-					seen[k] = true
-					fresh = append(fresh, byKey[k])
-				}
-			}
+	err = db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
+		fresh, rows, err := db.ops.insertReadings(ctx, tx, conn, keys, byKey)
+		if err != nil {
+			return err
 		}
 		stored = len(rows)
 		if len(rows) == 0 {
 			return nil
 		}
-		if err := db.updateRollups(ctx, tx, rows, loc); err != nil {
+		order, add := foldRollups(rows, loc)
+		if err := db.ops.upsertRollups(ctx, tx, order, add); err != nil {
 			return err
 		}
-		if err := db.updateLastReports(ctx, tx, fresh); err != nil {
+		if err := db.ops.updateLastReports(ctx, tx, newestReports(fresh)); err != nil {
 			return err
 		}
 		_, err = db.enqueuePushes(ctx, tx, fresh, time.Now())
@@ -206,98 +177,6 @@ func (db *DB) WriteReports(ctx context.Context, reports []*telemetry.Report, loc
 		return 0, err
 	}
 	return stored, nil
-}
-
-// insertNewReadings inserts sorted rows one at a time (SQLite) and returns
-// those that were not stored yet. It runs on the transaction's connection
-// through the driver's own interfaces: database/sql's per-call argument
-// conversion and locking cost a fifth of the time of a row.
-func (db *DB) insertNewReadings(ctx context.Context, conn *sql.Conn, rows []reading) ([]reading, error) {
-	n := 0
-	err := conn.Raw(func(dc any) error {
-		st, err := prepareRaw(ctx, dc, `INSERT INTO telemetry (device_id, param, node, ts, value) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		exec, ok := st.(driver.StmtExecContext)
-		if !ok {
-			return fmt.Errorf("driver statement %T cannot execute with a context", st)
-		}
-		args := []driver.NamedValue{{Ordinal: 1}, {Ordinal: 2}, {Ordinal: 3}, {Ordinal: 4}, {Ordinal: 5}}
-		for _, r := range rows {
-			args[0].Value, args[1].Value, args[2].Value, args[3].Value, args[4].Value = r.device, int64(r.param), int64(r.node), r.ts, r.value
-			res, err := exec.ExecContext(ctx, args)
-			if err != nil {
-				return err
-			}
-			if k, _ := res.RowsAffected(); k == 1 {
-				rows[n] = r
-				n++
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, errs.Internal("insert readings: %w", err)
-	}
-	return rows[:n], nil
-}
-
-// runner is a *sql.Tx; the write steps take the interface so they read
-// the same whichever way the transaction was begun.
-type runner interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
-}
-
-// insertReportKeys inserts the keys and returns the reports that were new.
-func (db *DB) insertReportKeys(ctx context.Context, tx runner, keys []reportKey, byKey map[reportKey]*telemetry.Report) ([]*telemetry.Report, error) {
-	var fresh []*telemetry.Report
-	if db.dialect == Postgres {
-		devs, tss, pts := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
-		for i, k := range keys {
-			devs[i], tss[i], pts[i] = k.device, k.ts, int64(len(byKey[k].Points))
-		}
-		rows, err := tx.QueryContext(ctx, `INSERT INTO reports (device_id, ts, points)
-			SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::int[]) ON CONFLICT DO NOTHING RETURNING device_id, ts`,
-			devs, tss, pts)
-		if err != nil {
-			return nil, errs.Internal("insert reports: %w", err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var k reportKey
-			if err := rows.Scan(&k.device, &k.ts); err != nil {
-				return nil, errs.Internal("insert reports: %w", err)
-			}
-			fresh = append(fresh, byKey[k])
-		}
-		if err := rows.Err(); err != nil {
-			return nil, errs.Internal("insert reports: %w", err)
-		}
-		return fresh, nil
-	}
-	// SQLite: a prepared single-row statement; modernc binds many $n
-	// parameters of one statement slowly, and a row at a time costs little
-	// inside a transaction.
-	st, err := tx.PrepareContext(ctx, `INSERT INTO reports (device_id, ts, points) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`)
-	if err != nil {
-		return nil, errs.Internal("insert reports: %w", err)
-	}
-	defer st.Close()
-	for _, k := range keys {
-		res, err := st.ExecContext(ctx, k.device, k.ts, len(byKey[k].Points))
-		if err != nil {
-			return nil, errs.Internal("insert reports: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			fresh = append(fresh, byKey[k])
-		}
-	}
-	return fresh, nil
 }
 
 // readingsOf flattens reports into rows sorted by the telemetry key: rows
@@ -322,31 +201,13 @@ func (db *DB) readingsOf(reports []*telemetry.Report) ([]reading, error) {
 	return rows, nil
 }
 
-// insertReadings inserts rows of new reports on PostgreSQL: one unnest of
-// arrays per 50,000 rows. (SQLite uses insertNewReadings.)
-func (db *DB) insertReadings(ctx context.Context, tx runner, rows []reading) error {
-	for chunk := range slices.Chunk(rows, 50000) {
-		devs, params, nodes := make([]int64, len(chunk)), make([]int64, len(chunk)), make([]int64, len(chunk))
-		tss, vals := make([]int64, len(chunk)), make([]float64, len(chunk))
-		for i, r := range chunk {
-			devs[i], params[i], nodes[i], tss[i], vals[i] = r.device, int64(r.param), int64(r.node), r.ts, r.value
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO telemetry (device_id, param, node, ts, value)
-			SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[], $4::bigint[], $5::float8[])
-			ON CONFLICT DO NOTHING`, devs, params, nodes, tss, vals); err != nil {
-			return errs.Internal("insert readings: %w", err)
-		}
-	}
-	return nil
-}
-
 type deviceDay struct {
 	device, day int64
 }
 
-// updateRollups folds rows into their devices' daily rollups: one read and
-// one write per device and day.
-func (db *DB) updateRollups(ctx context.Context, tx runner, rows []reading, loc *time.Location) error {
+// foldRollups folds rows into daily rollups, one list per device and local
+// day, and returns the device-days in order.
+func foldRollups(rows []reading, loc *time.Location) ([]deviceDay, map[deviceDay][]rollup) {
 	add := map[deviceDay][]rollup{}
 	var order []deviceDay
 	// rows are sorted by device, param, node, time: consecutive rows of one
@@ -368,76 +229,7 @@ func (db *DB) updateRollups(ctx context.Context, tx runner, rows []reading, loc 
 		add[k] = append(rs, rollup{param: r.param, node: r.node, min: r.value, max: r.value, sum: r.value, count: 1, lastTS: r.ts, last: r.value})
 	}
 	slices.SortFunc(order, func(a, b deviceDay) int { return cmp.Or(cmp.Compare(a.device, b.device), cmp.Compare(a.day, b.day)) })
-
-	if db.dialect == Postgres {
-		devs, days := make([]int64, len(order)), make([]int64, len(order))
-		for i, k := range order {
-			devs[i], days[i] = k.device, k.day
-		}
-		// FOR UPDATE: another node writing the same device-day waits, and
-		// then reads what this one wrote.
-		rs, err := tx.QueryContext(ctx, `SELECT d.device_id, d.day, d.data FROM telemetry_daily d
-			JOIN unnest($1::bigint[], $2::bigint[]) AS k(device_id, day) ON d.device_id = k.device_id AND d.day = k.day
-			ORDER BY d.device_id, d.day FOR UPDATE OF d`, devs, days)
-		if err != nil {
-			return errs.Internal("read rollups: %w", err)
-		}
-		existing := map[deviceDay][]byte{}
-		for rs.Next() {
-			var (
-				k    deviceDay
-				data []byte
-			)
-			if err := rs.Scan(&k.device, &k.day, &data); err != nil {
-				rs.Close()
-				return errs.Internal("read rollups: %w", err)
-			}
-			existing[k] = data
-		}
-		rs.Close()
-		datas := make([][]byte, len(order))
-		for i, k := range order {
-			merged, err := mergeEncoded(existing[k], add[k])
-			if err != nil {
-				return err
-			}
-			datas[i] = merged
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO telemetry_daily (device_id, day, data)
-			SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bytea[])
-			ON CONFLICT (device_id, day) DO UPDATE SET data = excluded.data`, devs, days, datas); err != nil {
-			return errs.Internal("write rollups: %w", err)
-		}
-		return nil
-	}
-	get, err := tx.PrepareContext(ctx, `SELECT data FROM telemetry_daily WHERE device_id = ? AND day = ?`)
-	if err != nil {
-		return errs.Internal("read rollups: %w", err)
-	}
-	defer get.Close()
-	put, err := tx.PrepareContext(ctx, `INSERT INTO telemetry_daily (device_id, day, data) VALUES (?, ?, ?)
-		ON CONFLICT (device_id, day) DO UPDATE SET data = excluded.data`)
-	if err != nil {
-		return errs.Internal("write rollups: %w", err)
-	}
-	defer put.Close()
-	for _, k := range order {
-		data, ok := db.rollupCache.get(k)
-		if !ok {
-			if err := get.QueryRowContext(ctx, k.device, k.day).Scan(&data); err != nil && err != sql.ErrNoRows {
-				return errs.Internal("read rollups: %w", err)
-			}
-		}
-		merged, err := mergeEncoded(data, add[k])
-		if err != nil {
-			return err
-		}
-		if _, err := put.ExecContext(ctx, k.device, k.day, merged); err != nil {
-			return errs.Internal("write rollups: %w", err)
-		}
-		db.rollupCache.put(k, merged)
-	}
-	return nil
+	return order, add
 }
 
 func mergeEncoded(data []byte, add []rollup) ([]byte, error) {
@@ -462,50 +254,21 @@ func health(r *telemetry.Report) (battery, signal *float64) {
 	return battery, signal
 }
 
-// updateLastReports moves each device's last report time forward, with the
-// battery and signal the newest report carries.
-func (db *DB) updateLastReports(ctx context.Context, tx runner, reports []*telemetry.Report) error {
+// newestReports returns each device's newest report, in device order: what
+// the device's last report time, battery and signal move forward to.
+func newestReports(reports []*telemetry.Report) []*telemetry.Report {
 	newest := map[int64]*telemetry.Report{}
 	for _, r := range reports {
 		if prev, ok := newest[r.DeviceID]; !ok || prev.Time.Before(r.Time) {
 			newest[r.DeviceID] = r
 		}
 	}
-	ids := make([]int64, 0, len(newest))
-	for id := range newest {
-		ids = append(ids, id)
+	out := make([]*telemetry.Report, 0, len(newest))
+	for _, r := range newest {
+		out = append(out, r)
 	}
-	slices.Sort(ids)
-	if db.dialect == Postgres {
-		tss, offs := make([]int64, len(ids)), make([]int64, len(ids))
-		bats, sigs := make([]*float64, len(ids)), make([]*float64, len(ids))
-		for i, id := range ids {
-			tss[i], offs[i] = newest[id].Time.UnixMilli(), newest[id].OfflineAt.UnixMilli()
-			bats[i], sigs[i] = health(newest[id])
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE devices d SET last_report_at = u.ts, offline_at = u.off,
-			battery = COALESCE(u.bat, d.battery), signal = COALESCE(u.sig, d.signal)
-			FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[]) AS u(id, ts, off, bat, sig)
-			WHERE d.id = u.id AND (d.last_report_at IS NULL OR d.last_report_at <= u.ts)`, ids, tss, offs, bats, sigs); err != nil {
-			return errs.Internal("update last report: %w", err)
-		}
-		return nil
-	}
-	st, err := tx.PrepareContext(ctx, `UPDATE devices SET last_report_at = ?, offline_at = ?,
-		battery = COALESCE(?, battery), signal = COALESCE(?, signal)
-		WHERE id = ? AND (last_report_at IS NULL OR last_report_at <= ?)`)
-	if err != nil {
-		return errs.Internal("update last report: %w", err)
-	}
-	defer st.Close()
-	for _, id := range ids {
-		r := newest[id]
-		bat, sig := health(r)
-		if _, err := st.ExecContext(ctx, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), bat, sig, id, r.Time.UnixMilli()); err != nil {
-			return errs.Internal("update last report: %w", err)
-		}
-	}
-	return nil
+	slices.SortFunc(out, func(a, b *telemetry.Report) int { return cmp.Compare(a.DeviceID, b.DeviceID) })
+	return out
 }
 
 // midnight returns the unix ms of the local midnight starting t's day.
@@ -582,16 +345,10 @@ func (db *DB) Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series
 	where := []string{"device_id = $1", "ts >= $2", "ts < $3"}
 	args := []any{q.DeviceID, q.Begin.UnixMilli(), q.End.UnixMilli()}
 	where, args, _ = db.seriesFilter(q, where, args)
-	// No ORDER BY: on PostgreSQL an IN list on node makes the planner sort
-	// every row (on disk past work_mem); rows come in key order from
-	// SQLite's clustered key and in heap order, nearly sorted, from a bitmap
-	// scan. Each series is sorted here only when it is not already.
-	order := ""
-	if db.dialect == SQLite {
-		order = ` ORDER BY param, node, ts` // the primary key's order: free
-	}
+	// Sorted by the database only where that is free (see keyOrder); each
+	// series is sorted here only when it is not already.
 	rows, err := db.sql.QueryContext(ctx, `SELECT param, node, ts, value FROM telemetry WHERE `+
-		strings.Join(where, " AND ")+order, args...)
+		strings.Join(where, " AND ")+db.dialect.keyOrder(` ORDER BY param, node, ts`), args...)
 	if err != nil {
 		return nil, errs.Internal("series: %w", err)
 	}
@@ -636,10 +393,7 @@ func (db *DB) Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series
 // seriesEach reads each (param, node) pair of q with its own range scan of
 // two columns: half the columns to convert of the one-query form.
 func (db *DB) seriesEach(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error) {
-	order := ""
-	if db.dialect == SQLite {
-		order = ` ORDER BY ts`
-	}
+	order := db.dialect.keyOrder(` ORDER BY ts`)
 	var out []telemetry.Series
 	for _, p := range q.Params {
 		code, ok := db.paramCode[p]
@@ -829,21 +583,53 @@ func (db *DB) Latest(ctx context.Context, deviceID int64) ([]telemetry.Reading, 
 }
 
 // PurgeReadings deletes raw readings and report keys older than before;
-// daily rollups and latest values stay.
+// daily rollups and latest values stay. On PostgreSQL the readings' monthly
+// partitions that end by before are dropped whole, their rows counted from
+// the catalogue's estimate, and only the month straddling before is
+// deleted by row.
 func (db *DB) PurgeReadings(ctx context.Context, before time.Time) (int64, error) {
-	var n int64
-	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM telemetry WHERE ts < $1`, before.UnixMilli())
-		if err != nil {
-			return errs.Internal("purge readings: %w", err)
+	n, err := db.ops.purgeReadings(ctx, before.UnixMilli())
+	if err != nil {
+		return 0, errs.Internal("purge readings: %w", err)
+	}
+	if _, err := db.exec(ctx, `DELETE FROM reports WHERE ts < $1`, before.UnixMilli()); err != nil {
+		return 0, errs.Internal("purge reports: %w", err)
+	}
+	return n, nil
+}
+
+// PreparePartitions makes the raw readings' partitions of now's month and
+// the next two on PostgreSQL, where missing (SQLite has none). Migrate
+// calls it; a long-running server calls it daily.
+func (db *DB) PreparePartitions(ctx context.Context, now time.Time) error {
+	return db.ops.preparePartitions(ctx, now)
+}
+
+// monthStart returns the first instant of ms's UTC month.
+func monthStart(ms int64) time.Time {
+	y, m, _ := time.UnixMilli(ms).UTC().Date()
+	return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
+}
+
+// monthsOf returns the UTC months (month starts, unix ms) that the times
+// of xs fall in, each once.
+func monthsOf[T any](xs []T, at func(T) int64) []int64 {
+	var (
+		months []int64
+		lo, hi int64 = 1, 0 // the last month found: [lo, hi)
+	)
+	for _, x := range xs {
+		ts := at(x)
+		if ts >= lo && ts < hi {
+			continue
 		}
-		n, _ = res.RowsAffected()
-		if _, err := tx.ExecContext(ctx, `DELETE FROM reports WHERE ts < $1`, before.UnixMilli()); err != nil {
-			return errs.Internal("purge reports: %w", err)
+		m := monthStart(ts)
+		lo, hi = m.UnixMilli(), m.AddDate(0, 1, 0).UnixMilli()
+		if !slices.Contains(months, lo) {
+			months = append(months, lo)
 		}
-		return nil
-	})
-	return n, err
+	}
+	return months
 }
 
 // InsertReadingsRaw inserts readings straight into the readings table, with
@@ -854,46 +640,10 @@ func (db *DB) InsertReadingsRaw(ctx context.Context, reports []*telemetry.Report
 	if err != nil {
 		return err
 	}
-	return db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
-		if db.dialect == SQLite {
-			_, err := db.insertNewReadings(ctx, conn, rows)
-			return err
-		}
-		return db.insertReadings(ctx, tx, rows)
-	})
-}
-
-// rollupCache keeps the daily rollup rows SQLite wrote last, so the next
-// batch of a device-day need not read its row back: with SQLite this
-// process is the only writer, and a failed transaction clears the cache.
-// (PostgreSQL may have other writers and always reads, under FOR UPDATE.)
-type rollupCache struct {
-	mu sync.Mutex
-	m  map[deviceDay][]byte
-}
-
-// rollupCacheMax bounds the cache: a device-day row is about 1 KiB, and a
-// fleet's current days fit many times over.
-const rollupCacheMax = 100_000
-
-func (c *rollupCache) get(k deviceDay) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, ok := c.m[k]
-	return b, ok
-}
-
-func (c *rollupCache) put(k deviceDay, b []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= rollupCacheMax {
-		c.m = make(map[deviceDay][]byte)
+	if err := db.ops.ensurePartitions(ctx, monthsOf(rows, func(r reading) int64 { return r.ts })); err != nil {
+		return err
 	}
-	c.m[k] = b
-}
-
-func (c *rollupCache) reset() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.m = nil
+	return db.inConnTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
+		return db.ops.insertRaw(ctx, tx, conn, rows)
+	})
 }

@@ -83,7 +83,7 @@ func (db *DB) execOne(ctx context.Context, what, query string, args ...any) erro
 // once — under sustained ingest an alert or a job could wait seconds. A
 // Go mutex hands the lock over fairly. (PostgreSQL needs nothing.)
 func (db *DB) writeLock() func() {
-	if db.dialect != SQLite {
+	if !db.dialect.singleWriter() {
 		return func() {}
 	}
 	db.writeMu.Lock()
