@@ -28,7 +28,8 @@ func scanAccount(row interface{ Scan(...any) error }) (*accounts.Account, error)
 	return &a, nil
 }
 
-// CreateAccount inserts a and sets a.ID. Returns ECONFLICT when the account number is taken.
+// CreateAccount inserts a and sets a.ID. Returns EINVALID (accountNumber):
+// account.number.taken when the number is taken.
 func (db *DB) CreateAccount(ctx context.Context, a *accounts.Account) error {
 	err := db.writeRow(ctx,
 		`INSERT INTO accounts (account_number, name, password_hash, phone, mail, wechat_openid, created_at)

@@ -573,7 +573,8 @@ func (db *DB) Tags(ctx context.Context, account int64) ([]devices.Tag, error) {
 	return out, rows.Err()
 }
 
-// CreateTag adds a tag. Returns ECONFLICT when the account has one of that name.
+// CreateTag adds a tag. Returns EINVALID (tag): device.tag.taken when the
+// account has one of that name.
 func (db *DB) CreateTag(ctx context.Context, account int64, name string) (*devices.Tag, error) {
 	t := &devices.Tag{Name: name}
 	err := db.writeRow(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -593,8 +594,9 @@ func (db *DB) DeleteTag(ctx context.Context, account, id int64) error {
 }
 
 // AddDeviceTag labels a device with one of the account's tags; adding a tag
-// it already carries is a no-op. Returns ENOTFOUND (no such tag), ECONFLICT
-// (the device carries MaxTags of the account's tags).
+// it already carries is a no-op. Returns EINVALID (tagId): device.tag.notFound
+// for a tag that is not the account's, ECONFLICT (the device carries MaxTags
+// of the account's tags).
 func (db *DB) AddDeviceTag(ctx context.Context, account, device, tag int64) error {
 	return db.inTx(ctx, func(tx *sql.Tx) error {
 		var owner int64
