@@ -1,3 +1,5 @@
+/** The browser the app runs in (user agent and width): it decides between the phone app and the desktop console. */
+
 /** Below this body width a phone or tablet gets the mobile app. */
 export const MOBILE_MAX_WIDTH = 768;
 
