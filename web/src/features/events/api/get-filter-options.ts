@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DeviceOption, Page, RuleOption } from '../types';
+import type { Page } from '@/lib/page';
+import type { DeviceOption, RuleOption } from '../types';
 import { eventsKey } from './keys';
 
 /** The most rules one page holds; the filter offers the caller's first this many. */

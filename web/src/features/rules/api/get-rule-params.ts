@@ -1,8 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { useLang } from '@/lib/use-lang';
 import type { ParamSource, RuleParam } from '../types';
-import { useLang } from '../use-lang';
 import { rulesKey } from './keys';
 
 export function sourceKey(source: ParamSource): string {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { useLang } from '@/lib/use-lang';
 import type { RuleType } from '../types';
-import { useLang } from '../use-lang';
 import { rulesKey } from './keys';
 
 export function getRuleTypes(signal?: AbortSignal): Promise<RuleType[]> {

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { Page, PageQuery } from '../types';
+import type { Page, PageQuery } from '@/lib/page';
 
 export const SHARING_PAGE_SIZES = [10, 20, 50];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MISSING } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 import { latestValue, type ReadingIndex } from '../../lib/readings';
-import { useNow } from '../../lib/use-now';
 import { formatValue } from '../../lib/values';
 import { KeyFigure, SummaryCard } from './summary-card';
 import { useRecentAmounts } from './use-recent-amounts';

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { formatDateTime, MISSING } from '@/lib/format';
+import { useLang } from '@/lib/use-lang';
 import {
   useEtAnalysis,
   useFreezeThaw,
@@ -19,13 +20,12 @@ import {
   type WaterloggingPeriod,
 } from '../../api/analyses';
 import { etCsv, MAX_ET_EXPORT_DAYS } from '../../lib/analyses';
-import { useLang } from '../../lib/use-lang';
 import { formatValue, formatWithUnit } from '../../lib/values';
 import { LazyChart } from '../charts/lazy-chart';
 import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';
-import { KeyFigure } from './summary-card';
 import { SoilSettingsForm } from './soil-settings-form';
 import { EtRootTab, InfiltrationTab, RootDepthTab } from './soil-water-tabs';
+import { KeyFigure } from './summary-card';
 
 function SettingsTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('poi');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { formatDateTime, MISSING } from '@/lib/format';
 import { useThemeMode } from '@/lib/theme';
+import { useLang } from '@/lib/use-lang';
 import {
   useEtRoot,
   useInfiltration,
@@ -21,7 +22,6 @@ import { useIntro } from '../../api/get-intro';
 import { poiKeys } from '../../api/keys';
 import { profileOption, rootDepthHistoryOption, rootZoneOption } from '../../lib/chart-options';
 import { DAY } from '../../lib/time-range';
-import { useLang } from '../../lib/use-lang';
 import { formatValue, formatWithUnit } from '../../lib/values';
 import { LazyChart } from '../charts/lazy-chart';
 import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';

@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { MISSING } from '@/lib/format';
+import { useLang } from '@/lib/use-lang';
 import { useTiltTrend } from '../../api/analyses';
-import { useLang } from '../../lib/use-lang';
 import { formatValue } from '../../lib/values';
 import { KeyFigure, SummaryCard } from './summary-card';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `everyMs`, so "the last hour" moves on while the page is open. */
+/** The current time, refreshed every `everyMs`, so "5 minutes ago" and "the last hour" move on while the page is open. */
 export function useNow(everyMs = 60_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
