@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
+import { weatherCatalogue } from '@/testing/device-fixtures';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { DownloadDialog, EMAIL_PATTERN } from './download-dialog';
-import { weatherCatalogue } from './test-fixtures';
 
 type Answer = (path: string, init?: RequestInit) => Response;
 
