@@ -1,7 +1,8 @@
 import type { Language } from './i18n';
 
 /**
- * Query keys of a device's data. Answers with localized text (type, status and parameter names,
+ * Query keys of a device's data, shared by every feature that draws on a detail page, so invalidating
+ * `device(id)` refreshes all of them. Answers with localized text (type, status and parameter names,
  * advice) are cached per language, so switching language fetches them again.
  */
 export const poiKeys = {

@@ -37,6 +37,7 @@ export const warningTextColor = (level: Exclude<WarningLevel, 0>) => (level === 
 /** Rain classes as the server names them (GB/T 28592-2012, CMA hourly grades); '' when not graded. */
 export type ServerRainClass = '' | 'none' | 'light' | 'moderate' | 'heavy' | 'storm' | 'heavy storm' | 'severe storm';
 
+/** A warning signal as the server sends it: its level (0–4), code and colour. */
 export interface Warning {
   level: number;
   code: string;
