@@ -36,7 +36,7 @@ describe('DownloadDialog', () => {
     for (const box of screen.getAllByRole('checkbox')) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Send to my email' }));
     expect(await screen.findByText('Please select at least one parameter')).toBeInTheDocument();
-    expect(screen.getByText('Please enter email')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter email')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'farmer@');
     await user.click(screen.getByRole('button', { name: 'Send to my email' }));
