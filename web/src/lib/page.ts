@@ -22,3 +22,6 @@ export function toPage<T, U>(answer: Page<T>, row?: (value: T) => U): Page<T | U
   const list = listOf(answer.list);
   return { list: row ? list.map(row) : list, total: answer.total };
 }
+
+/** The page sizes a list offers. */
+export const PAGE_SIZES = [10, 20, 50];
