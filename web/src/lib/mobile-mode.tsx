@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { detectMobileMode } from './device';
+import { detectMobileMode } from './client-env';
 
 const MobileModeContext = createContext(false);
 

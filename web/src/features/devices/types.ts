@@ -67,11 +67,6 @@ export interface Device {
   faults: number[];
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
 /** A device as GET /apis/map/all sends it: WGS84 coordinates, or null when it has none. */
 export interface MapDevice {
   id: number;

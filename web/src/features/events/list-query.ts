@@ -1,9 +1,8 @@
+import { PAGE_SIZES } from '@/lib/page';
 import { KINDS, LEVELS, type EventFilters, type Kind, type Level } from './types';
 
 export const TABS = ['messages', 'events'] as const;
 export type Tab = (typeof TABS)[number];
-
-export const PAGE_SIZES = [10, 20, 50];
 
 /** The events page as its address holds it, so a reload or a shared link shows the same list. */
 export interface EventsPageState extends EventFilters {

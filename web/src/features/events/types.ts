@@ -1,4 +1,5 @@
 /** Alert events and messages as /apis/event/* carry them (SPEC §3 Alert event/message). */
+import { listOf } from '@/lib/page';
 
 export const KINDS = ['warning', 'common'] as const;
 /** warning: the rule's condition began; common: it ended (back to normal). */
@@ -34,11 +35,6 @@ export interface Message {
   values: MessageValue[];
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
 /** The events list's filters; undefined means any. Times are unix ms. */
 export interface EventFilters {
   deviceId?: number;
@@ -65,7 +61,7 @@ export interface DeviceOption {
   typeId: number;
 }
 
-/** A page as the server sent it, with empty lists where it may send null (an empty Go slice). */
-export function normalizePage(page: Page<Message>): Page<Message> {
-  return { list: (page.list ?? []).map((message) => ({ ...message, values: message.values ?? [] })), total: page.total };
+/** A message as the views read it: its values never null. */
+export function normalizeMessage(message: Message): Message {
+  return { ...message, values: listOf(message.values) };
 }

@@ -1,9 +1,5 @@
 /** Data push and open-API applications (docs/api.md, "Data push" and "Open-API applications"). Times are unix milliseconds. */
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
+import type { Page, PageQuery } from '@/lib/page';
 
 /** Time windows of the channel figures and the push log (SPEC §9). */
 export const PUSH_WINDOWS = ['15m', '1h', '3h', '1d', '3d', '1w'] as const;
@@ -95,13 +91,11 @@ export interface PushLogEntry {
   data: unknown;
 }
 
-export interface PushLogQuery {
+export interface PushLogQuery extends PageQuery {
   channelId?: number;
   deviceId?: number;
   status?: PushStatus;
   window: PushWindow;
-  page: number;
-  size: number;
 }
 
 export interface PushLogPage extends Page<PushLogEntry> {

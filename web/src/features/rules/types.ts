@@ -60,11 +60,6 @@ export interface Rule {
 /** What POST /apis/rule and PUT /apis/rule/{id} take. */
 export type RuleInput = Omit<Rule, 'id' | 'typeName' | 'createTime' | 'updateTime'>;
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
 /** A device type the caller has devices of (GET /apis/rule/types). */
 export interface RuleType {
   typeId: number;

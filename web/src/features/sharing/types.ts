@@ -98,15 +98,5 @@ export interface Permission {
   purview: Purview;
 }
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
-export interface PageQuery {
-  page: number;
-  size: number;
-}
-
 /** Envelope code of a link that expired, was used, or is one's own (docs/api.md). */
 export const CODE_LINK_UNAVAILABLE = 1409;

@@ -21,11 +21,11 @@ import {
   type ListFilters,
 } from '@/features/devices/list-query';
 import type { Device } from '@/features/devices/types';
-import { useNow } from '@/features/devices/use-now';
 import { ShareDialog } from '@/features/sharing/components/share-dialog';
 import type { LinkKind, ShareDevice } from '@/features/sharing/types';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
+import { useNow } from '@/lib/use-now';
 import { usePageTitle } from '../../route-handle';
 
 // Leaflet and the clustering index load only when the map is first shown.

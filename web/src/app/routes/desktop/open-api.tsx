@@ -9,9 +9,10 @@ import { useApps } from '@/features/integration/api/get-apps';
 import { usePublishApp } from '@/features/integration/api/publish-app';
 import { ApiReference } from '@/features/integration/components/api-reference';
 import { AppDrawer } from '@/features/integration/components/app-drawer';
-import { APP_PAGE_SIZES, AppTable } from '@/features/integration/components/app-table';
+import { AppTable } from '@/features/integration/components/app-table';
 import { PushHeader } from '@/features/integration/components/push-header';
 import type { OpenApp } from '@/features/integration/types';
+import { PAGE_SIZES } from '@/lib/page';
 import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../route-handle';
 
@@ -22,7 +23,7 @@ export default function OpenApiRoute() {
   const title = usePageTitle();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: OpenApiTab = searchParams.get('tab') === 'reference' ? 'reference' : 'apps';
-  const [paging, setPaging] = useState({ page: 1, size: APP_PAGE_SIZES[1] });
+  const [paging, setPaging] = useState({ page: 1, size: PAGE_SIZES[1] });
   const apps = useApps(paging);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const { ids: publishing, run: publish } = useRowMutation(usePublishApp().mutate);

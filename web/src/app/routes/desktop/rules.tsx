@@ -8,8 +8,9 @@ import { useDeleteRule } from '@/features/rules/api/delete-rule';
 import { useRules } from '@/features/rules/api/get-rules';
 import { useSetRuleEnabled } from '@/features/rules/api/set-rule-enabled';
 import { RuleFormDrawer } from '@/features/rules/components/rule-form-drawer';
-import { RULE_PAGE_SIZES, RuleTable } from '@/features/rules/components/rule-table';
+import { RuleTable } from '@/features/rules/components/rule-table';
 import type { Rule } from '@/features/rules/types';
+import { PAGE_SIZES } from '@/lib/page';
 import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../route-handle';
 
@@ -23,8 +24,8 @@ export default function RulesRoute() {
   const title = usePageTitle();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = positive(searchParams.get('page'), 1);
-  const sizeParam = positive(searchParams.get('size'), RULE_PAGE_SIZES[0]);
-  const size = RULE_PAGE_SIZES.includes(sizeParam) ? sizeParam : RULE_PAGE_SIZES[0];
+  const sizeParam = positive(searchParams.get('size'), PAGE_SIZES[0]);
+  const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : PAGE_SIZES[0];
   const query = useMemo(() => ({ page, size }), [page, size]);
   const rules = useRules(query);
   const [editing, setEditing] = useState<number | 'new' | null>(null);

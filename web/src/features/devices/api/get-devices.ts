@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Page } from '@/lib/page';
 import { toApiParams, type DeviceListState } from '../list-query';
-import type { Device, Page } from '../types';
+import type { Device } from '../types';
 
 /** Every query that lists devices starts with this key, so a change to a device refreshes them all. */
 export const devicesKey = ['devices'] as const;

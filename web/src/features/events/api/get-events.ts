@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
-import { normalizePage, type EventFilters, type Message, type Page } from '../types';
-import { useLang } from '../use-lang';
+import { toPage, type Page } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
+import { normalizeMessage, type EventFilters, type Message } from '../types';
 import { eventsKey } from './keys';
 
 export interface EventQuery extends EventFilters {
@@ -11,7 +12,7 @@ export interface EventQuery extends EventFilters {
 }
 
 export function getEvents(query: EventQuery, signal?: AbortSignal): Promise<Page<Message>> {
-  return api.get<Page<Message>>('/event/events', { params: { ...query }, signal }).then(normalizePage);
+  return api.get<Page<Message>>('/event/events', { params: { ...query }, signal }).then((answer) => toPage(answer, normalizeMessage));
 }
 
 export function getEventsQueryOptions(query: EventQuery, lang: Language) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DeviceOption, Page, RuleOption } from '../types';
+import { listOf, type Page } from '@/lib/page';
+import type { DeviceOption, RuleOption } from '../types';
 import { eventsKey } from './keys';
 
 /** The most rules one page holds; the filter offers the caller's first this many. */
@@ -9,7 +10,7 @@ const RULES_PAGE_SIZE = 100;
 export function getRuleOptions(signal?: AbortSignal): Promise<RuleOption[]> {
   return api
     .get<Page<RuleOption>>('/rules', { params: { page: 1, size: RULES_PAGE_SIZE }, signal })
-    .then((page) => (page.list ?? []).map(({ id, name, typeId, deviceIds }) => ({ id, name, typeId, deviceIds: deviceIds ?? [] })));
+    .then((page) => listOf(page.list).map(({ id, name, typeId, deviceIds }) => ({ id, name, typeId, deviceIds: listOf(deviceIds) })));
 }
 
 export function getRuleOptionsQueryOptions() {
@@ -20,7 +21,7 @@ export function getRuleOptionsQueryOptions() {
 }
 
 export function getDeviceOptions(typeId: number, signal?: AbortSignal): Promise<DeviceOption[]> {
-  return api.get<DeviceOption[]>('/rule/devices', { params: { typeId }, signal }).then((list) => list ?? []);
+  return api.get<DeviceOption[]>('/rule/devices', { params: { typeId }, signal }).then(listOf);
 }
 
 function getDeviceOptionsQueryOptions(typeId: number) {

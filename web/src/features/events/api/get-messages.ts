@@ -1,20 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
-import { normalizePage, type Message, type Page } from '../types';
-import { useLang } from '../use-lang';
+import { toPage, type Page, type PageQuery } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
+import { normalizeMessage, type Message } from '../types';
 import { eventsKey } from './keys';
 
-export interface MessageQuery {
-  page: number;
-  size: number;
+export interface MessageQuery extends PageQuery {
   unread: boolean;
 }
 
 export function getMessages({ page, size, unread }: MessageQuery, signal?: AbortSignal): Promise<Page<Message>> {
   return api
     .get<Page<Message>>('/event/messages', { params: { page, size, unread: unread || undefined }, signal })
-    .then(normalizePage);
+    .then((answer) => toPage(answer, normalizeMessage));
 }
 
 export function getMessagesQueryOptions(query: MessageQuery, lang: Language) {

@@ -2,11 +2,10 @@ import { Button, Empty, Table, Tooltip, Typography, type TableColumnsType, type 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatReportTime } from '@/lib/format';
+import { PAGE_SIZES } from '@/lib/page';
 import type { Message } from '../types';
 import { EventLevelTag, KindTag } from './event-tags';
 import './events.css';
-
-export const EVENT_PAGE_SIZES = [10, 20, 50];
 
 export interface EventTableProps {
   items: Message[];
@@ -132,7 +131,7 @@ export function EventTable({ items, total, loading, page, size, now, emptyText, 
         pageSize: size,
         total,
         showSizeChanger: true,
-        pageSizeOptions: EVENT_PAGE_SIZES,
+        pageSizeOptions: PAGE_SIZES,
         showTotal: (count) => t('events.total', { count }),
         onChange: onPageChange,
       }}

@@ -1,25 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { OpenApp, Page } from '../types';
+import { toPage, type Page, type PageQuery } from '@/lib/page';
+import type { OpenApp } from '../types';
 import { appsKey } from './keys';
-
-export interface AppListQuery {
-  page: number;
-  size: number;
-}
 
 export function normalizeApp(app: OpenApp): OpenApp {
   return { ...app, pushUrl: app.pushUrl ?? '', deviceIds: app.deviceIds ?? [] };
 }
 
 /** The caller's open-API applications. */
-export function getApps({ page, size }: AppListQuery, signal?: AbortSignal): Promise<Page<OpenApp>> {
+export function getApps({ page, size }: PageQuery, signal?: AbortSignal): Promise<Page<OpenApp>> {
   return api
     .get<Page<OpenApp>>('/openapi/applications', { params: { page, size }, signal })
-    .then((answer) => ({ list: (answer.list ?? []).map(normalizeApp), total: answer.total }));
+    .then((answer) => toPage(answer, normalizeApp));
 }
 
-export function getAppsQueryOptions(query: AppListQuery) {
+export function getAppsQueryOptions(query: PageQuery) {
   return queryOptions({
     queryKey: [...appsKey, 'list', query],
     queryFn: ({ signal }) => getApps(query, signal),
@@ -27,6 +23,6 @@ export function getAppsQueryOptions(query: AppListQuery) {
   });
 }
 
-export function useApps(query: AppListQuery) {
+export function useApps(query: PageQuery) {
   return useQuery(getAppsQueryOptions(query));
 }

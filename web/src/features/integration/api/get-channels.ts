@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Channel, Page, PushWindow } from '../types';
+import { toPage, type Page, type PageQuery } from '@/lib/page';
+import type { Channel, PushWindow } from '../types';
 import { pushKey } from './keys';
 
-export interface ChannelListQuery {
+export interface ChannelListQuery extends PageQuery {
   window: PushWindow;
-  page: number;
-  size: number;
 }
 
 /** How often the channel figures are fetched again while the list is on screen. */
@@ -20,7 +19,7 @@ function normalize(channel: Channel): Channel {
 export function getChannels({ window, page, size }: ChannelListQuery, signal?: AbortSignal): Promise<Page<Channel>> {
   return api
     .get<Page<Channel>>('/integration/channel/list', { params: { window, page, size }, signal })
-    .then((answer) => ({ list: (answer.list ?? []).map(normalize), total: answer.total }));
+    .then((answer) => toPage(answer, normalize));
 }
 
 export function getChannelsQueryOptions(query: ChannelListQuery) {

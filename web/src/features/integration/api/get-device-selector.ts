@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { listOf } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
 import type { DeviceChoice } from '../types';
-import { useLang } from '../use-lang';
 
 /** Every device the caller may push: their own, and shared ones with the export right. */
 export function getDeviceSelector(signal?: AbortSignal): Promise<DeviceChoice[]> {
-  return api.get<DeviceChoice[] | null>('/integration/channel/selector', { signal }).then((answer) => answer ?? []);
+  return api.get<DeviceChoice[] | null>('/integration/channel/selector', { signal }).then(listOf);
 }
 
 export function getDeviceSelectorQueryOptions(lang: Language) {

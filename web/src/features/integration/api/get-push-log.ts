@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listOf } from '@/lib/page';
 import type { PushLogPage, PushLogQuery } from '../types';
 import { pushKey } from './keys';
 
@@ -11,7 +12,7 @@ export function getPushLog(query: PushLogQuery, signal?: AbortSignal): Promise<P
   const { channelId, deviceId, status, window, page, size } = query;
   return api
     .get<PushLogPage>('/integration/channel/pushLogList', { params: { channelId, deviceId, status, window, page, size }, signal })
-    .then((answer) => ({ ...answer, list: answer.list ?? [] }));
+    .then((answer) => ({ ...answer, list: listOf(answer.list) }));
 }
 
 export function getPushLogQueryOptions(query: PushLogQuery) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { OpenApp, Page } from '../types';
+import type { Page } from '@/lib/page';
+import type { OpenApp } from '../types';
 import { appsKey } from './keys';
 
 export interface PublishAppInput {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Channel, Page } from '../types';
+import type { Page } from '@/lib/page';
+import type { Channel } from '../types';
 import { pushKey } from './keys';
 
 export interface SwitchChannelInput {

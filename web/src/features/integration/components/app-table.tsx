@@ -3,10 +3,9 @@ import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography, type Tab
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import { PAGE_SIZES } from '@/lib/page';
 import type { OpenApp } from '../types';
 import './integration.css';
-
-export const APP_PAGE_SIZES = [10, 20, 50];
 
 export interface AppTableProps {
   apps: OpenApp[];
@@ -140,7 +139,7 @@ export function AppTable({ apps, total, loading, page, size, publishing, deletin
       scroll={{ x: 1060 }}
       pagination={
         total > size
-          ? { current: page, pageSize: size, total, showSizeChanger: true, pageSizeOptions: APP_PAGE_SIZES, onChange: onPageChange }
+          ? { current: page, pageSize: size, total, showSizeChanger: true, pageSizeOptions: PAGE_SIZES, onChange: onPageChange }
           : false
       }
     />

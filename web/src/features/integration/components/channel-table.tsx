@@ -2,11 +2,10 @@ import { DeleteOutlined, EditOutlined, FileSearchOutlined } from '@ant-design/ic
 import { Button, Popconfirm, Space, Switch, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@/lib/page';
 import type { Channel } from '../types';
 import { Delay, LastActivity, SuccessRate } from './channel-stats';
 import './integration.css';
-
-export const CHANNEL_PAGE_SIZES = [10, 20, 50];
 
 export interface ChannelTableProps {
   channels: Channel[];
@@ -151,7 +150,7 @@ export function ChannelTable({
               pageSize: size,
               total,
               showSizeChanger: true,
-              pageSizeOptions: CHANNEL_PAGE_SIZES,
+              pageSizeOptions: PAGE_SIZES,
               showTotal: (count) => t('channels.total', { count }),
               onChange: onPageChange,
             }

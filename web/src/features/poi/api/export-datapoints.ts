@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { ExportRequest, ExportTask } from '../types';
-import { poiKeys } from './keys';
 
 /** How often a running export is asked about. */
 export const EXPORT_POLL_MS = 1500;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceConfig } from '../types';
-import { poiKeys } from './keys';
 
 export function getConfig(id: number, signal?: AbortSignal): Promise<DeviceConfig> {
   return api.get<DeviceConfig>(`/poi/${id}/config`, { signal });

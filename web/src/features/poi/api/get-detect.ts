@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceDetect } from '../types';
-import { poiKeys } from './keys';
 
 export function getDetect(id: number, signal?: AbortSignal): Promise<DeviceDetect> {
   return api.get<DeviceDetect>(`/poi/${id}/detect`, { signal });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, API_BASE } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceImage } from '../types';
-import { poiKeys } from './keys';
 
 export function getImages(id: number, size: number, signal?: AbortSignal): Promise<DeviceImage[]> {
   return api.get<DeviceImage[]>(`/poi/${id}/images`, { params: { size }, signal });

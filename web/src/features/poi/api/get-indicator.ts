@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceIndicator } from '../types';
-import { poiKeys } from './keys';
 
 export function getIndicator(id: number, signal?: AbortSignal): Promise<DeviceIndicator> {
   return api.get<DeviceIndicator>(`/poi/${id}/indicator`, { signal });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceIntro } from '../types';
-import { poiKeys } from './keys';
 
 export function getIntro(id: number, signal?: AbortSignal): Promise<DeviceIntro> {
   return api.get<DeviceIntro>(`/poi/${id}/intro`, { signal });

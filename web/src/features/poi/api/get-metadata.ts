@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
-import type { ParamCatalogue } from '../types';
-import { poiKeys } from './keys';
+import { poiKeys } from '@/lib/poi-keys';
+import type { ParamCatalogue } from '@/lib/telemetry/types';
 
 export function getMetadata(id: number, signal?: AbortSignal): Promise<ParamCatalogue> {
   return api.get<ParamCatalogue>(`/poi/${id}/datapoints/v2/metadata`, { signal });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceProfile } from '../types';
-import { poiKeys } from './keys';
 
 export function getProfile(id: number, signal?: AbortSignal): Promise<DeviceProfile> {
   return api.get<DeviceProfile>(`/poi/${id}/profile`, { signal });

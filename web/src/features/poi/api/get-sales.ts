@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceSales } from '../types';
-import { poiKeys } from './keys';
 
 export function getSales(id: number, signal?: AbortSignal): Promise<DeviceSales> {
   return api.get<DeviceSales>(`/poi/${id}/sales`, { signal });

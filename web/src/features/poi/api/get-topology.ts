@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceTopology } from '../types';
-import { poiKeys } from './keys';
 
 export function getTopology(id: number, signal?: AbortSignal): Promise<DeviceTopology> {
   return api.get<DeviceTopology>('/poi/topology', { params: { id }, signal });

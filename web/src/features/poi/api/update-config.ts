@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { poiKeys } from '@/lib/poi-keys';
 import type { DeviceConfig } from '../types';
 import { getConfigQueryOptions } from './get-config';
-import { poiKeys } from './keys';
 
 /** Takes effect at the device's next report. */
 export function updateConfig(id: number, config: DeviceConfig): Promise<DeviceConfig> {

@@ -10,10 +10,9 @@ import {
 import { Alert, Button, Card, Dropdown, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelativeTime, formatReportTime, MISSING } from '@/lib/format';
+import { formatDateTime, formatRelativeTime, formatReportTime, formatWithUnit, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
 import { signalBars } from '../lib/params';
-import { formatWithUnit } from '../lib/values';
 import type { DeviceIndicator, DeviceInfo } from '../types';
 
 const STATUS_COLORS: Record<string, string> = {

@@ -1,8 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MISSING } from '@/lib/format';
-import { formatWithUnit } from '../lib/values';
+import { formatWithUnit, MISSING } from '@/lib/format';
 import type { DeviceInfo, DeviceIntro, DeviceSales } from '../types';
 
 function day(time: number | null | undefined): string {

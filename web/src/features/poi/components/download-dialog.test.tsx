@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
+import { weatherCatalogue } from '@/testing/device-fixtures';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { DownloadDialog, EMAIL_PATTERN } from './download-dialog';
-import { weatherCatalogue } from './test-fixtures';
 
 type Answer = (path: string, init?: RequestInit) => Response;
 
@@ -36,7 +36,7 @@ describe('DownloadDialog', () => {
     for (const box of screen.getAllByRole('checkbox')) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Send to my email' }));
     expect(await screen.findByText('Please select at least one parameter')).toBeInTheDocument();
-    expect(screen.getByText('Please enter email')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter email')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'farmer@');
     await user.click(screen.getByRole('button', { name: 'Send to my email' }));

@@ -4,9 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { isApiError } from '@/lib/api-client';
+import type { HistoryDim, ParamCatalogue } from '@/lib/telemetry/types';
+import { exceedsOneYear } from '@/lib/time-range';
 import { isExportFinished, useExportTask, useStartExport } from '../api/export-datapoints';
-import { exceedsOneYear } from '../lib/time-range';
-import type { ExportFormat, ExportRequest, HistoryDim, ParamCatalogue } from '../types';
+import type { ExportFormat, ExportRequest } from '../types';
 
 /** A mailed export that has not finished after this long is reported as timed out. */
 export const EXPORT_TIMEOUT_MS = 3 * 60_000;

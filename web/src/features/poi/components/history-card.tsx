@@ -1,23 +1,15 @@
 import { Card, Checkbox, Segmented, Select, Tabs, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartBlock } from '@/components/charts/chart-block';
+import { timeSeriesOption } from '@/components/charts/chart-options';
+import { useHistory } from '@/lib/telemetry/get-history';
+import type { DailyAgg, HistoryContext, HistoryDim, NodeAggregation, ParamCatalogue, ParamMeta } from '@/lib/telemetry/types';
 import { useThemeMode } from '@/lib/theme';
-import { useHistory } from '../api/get-history';
-import { timeSeriesOption } from '../lib/chart-options';
+import type { TimeRange } from '@/lib/time-range';
 import { chartSeriesFor, hasPoints, type SeriesLabels } from '../lib/history-series';
 import { STATE_PARAMS } from '../lib/params';
-import type { TimeRange } from '../lib/time-range';
-import type { DailyAgg, HistoryDim, NodeAggregation, ParamCatalogue, ParamMeta } from '../types';
-import { ChartBlock } from './chart-block';
 import { choosePreset, RangeToolbar, type RangeChoice } from './range-toolbar';
-
-/** What every history view draws over. */
-export interface HistoryContext {
-  deviceId: number;
-  catalogue: ParamCatalogue;
-  range: TimeRange;
-  dim: HistoryDim;
-}
 
 export interface HistoryView {
   key: string;

@@ -5,6 +5,9 @@ import { Link, Navigate, useParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { isApiError } from '@/lib/api-client';
+import { indexReadings, type ReadingIndex } from '@/lib/telemetry/readings';
+import type { ParamCatalogue } from '@/lib/telemetry/types';
+import { useLang } from '@/lib/use-lang';
 import { useDetect } from '../api/get-detect';
 import { useDeviceInfo, type DeviceRef } from '../api/get-device-info';
 import { useIndicator } from '../api/get-indicator';
@@ -13,26 +16,12 @@ import { useMetadata } from '../api/get-metadata';
 import { useSales } from '../api/get-sales';
 import { poiDetailPath } from '../lib/detail-path';
 import { HEADER_PARAMS } from '../lib/params';
-import { indexReadings, type ReadingIndex } from '../lib/readings';
-import { useLang } from '../lib/use-lang';
-import type { DeviceInfo, ParamCatalogue, PoiKind } from '../types';
+import type { DeviceInfo, DeviceIntro, PoiKind } from '../types';
 import { DeviceHeader } from './device-header';
 import { DeviceInfoCard } from './device-info-card';
 import { DownloadDialog } from './download-dialog';
 import { EditDeviceModal } from './edit-device-modal';
 import { HistoryCard, type HistoryView } from './history-card';
-import { CameraControlsCard, ImagesCard, InsectSummary } from './kinds/camera';
-import { IrrigationSummary } from './kinds/irrigation';
-import { LevelSummary, TopologyCard } from './kinds/level';
-import { RainfallView } from './kinds/rainfall-view';
-import { RainAnalysesCard } from './kinds/rain-analyses';
-import { RainSummary } from './kinds/rain-summary';
-import { SoilAnalysesCard } from './kinds/soil-analyses';
-import { SoilProfileView } from './kinds/soil-profile-view';
-import { TiltSummary, TiltTrendView, TiltYawView } from './kinds/tilt';
-import { TiltTrendCard } from './kinds/tilt-trend-card';
-import { WeatherAnalysesCard } from './kinds/weather-analyses';
-import { WeatherSummary } from './kinds/weather-summary';
 import { RealtimeCard } from './realtime-card';
 import { SettingsCard } from './settings-card';
 import './poi.css';
@@ -50,90 +39,39 @@ const DEFAULT_PARAMS: Record<PoiKind, readonly string[]> = {
   'yun-yao': ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
 };
 
-interface KindParts {
+/** What a kind of device adds to the page every device shares; the app's route for the kind builds it. */
+export interface KindSections {
   /** Shown above the readings. */
   summary?: ReactNode;
   /** Parameters the summary already shows; the readings card leaves them out. */
   covered?: readonly string[];
-  /** Shown after the readings. */
+  /** Shown after the history. */
   extra?: ReactNode;
+  /** Views of the history shown before the curves. */
   views?: HistoryView[];
 }
 
-function useKindParts(kind: PoiKind, device: DeviceInfo, catalogue: ParamCatalogue, readings: ReadingIndex): KindParts {
-  const { t } = useTranslation('poi');
-  const id = device.id;
-  switch (kind) {
-    case 'tianqi':
-      return {
-        summary: <WeatherSummary deviceId={id} catalogue={catalogue} />,
-        // The summary gives the speed with its force and the direction with its sector.
-        covered: ['windSpeed', 'windDirection'],
-        extra: <WeatherAnalysesCard deviceId={id} />,
-      };
-    case 'pluviometer':
-      return {
-        summary: <RainSummary deviceId={id} />,
-        covered: ['rainfall'],
-        extra: <RainAnalysesCard deviceId={id} />,
-        views: [{ key: 'rain', label: t('rain.view'), render: (context) => <RainfallView {...context} /> }],
-      };
-    case 'moisture':
-    case 'zhi-shang':
-    case 'dcr004':
-      return {
-        views: [{ key: 'profile', label: t('soil.view'), render: (context) => <SoilProfileView {...context} /> }],
-        extra: <SoilAnalysesCard deviceId={id} nodes={catalogue.nodes} />,
-      };
-    case 'shan-jing':
-      return {
-        summary: (
-          <>
-            <TiltSummary deviceId={id} catalogue={catalogue} readings={readings} />
-            <TiltTrendCard deviceId={id} />
-          </>
-        ),
-        covered: ['tiltAngle', 'tiltX', 'tiltY'],
-        views: [
-          { key: 'tilt', label: t('tilt.view'), render: (context) => <TiltTrendView {...context} /> },
-          { key: 'yaw', label: t('yaw.view'), render: (context) => <TiltYawView {...context} /> },
-        ],
-      };
-    case 'liquidometer':
-      return {
-        summary: (
-          <>
-            <LevelSummary readings={readings} />
-            <TopologyCard device={device} />
-          </>
-        ),
-        covered: ['waterLevel', 'waterTemp'],
-      };
-    case 'ibiosense': {
-      const trap = catalogue.params.some((param) => param.id === 'insectCount');
-      return {
-        summary: (
-          <>
-            <ImagesCard deviceId={id} />
-            {trap && <InsectSummary deviceId={id} />}
-          </>
-        ),
-        covered: ['insectCount'],
-        extra: <CameraControlsCard catalogue={catalogue} />,
-      };
-    }
-    case 'yun-yao':
-      return {
-        summary: <IrrigationSummary deviceId={id} readings={readings} />,
-        covered: ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
-      };
-  }
+/** What the page has loaded for a kind's sections to draw on. */
+export interface DevicePage {
+  device: DeviceInfo;
+  catalogue: ParamCatalogue;
+  readings: ReadingIndex;
+  /** Undefined until loaded. */
+  intro?: DeviceIntro;
 }
+
+export type SectionsOf = (page: DevicePage) => KindSections;
 
 /** Renders extra header buttons for a device; the app's routes pass sharing. */
 export type HeaderActions = (device: DeviceInfo) => ReactNode;
 
-function DeviceDetail({ kind, device, headerActions }: { kind: PoiKind; device: DeviceInfo; headerActions?: HeaderActions }) {
+interface PageProps {
+  kind: PoiKind;
+  headerActions?: HeaderActions;
+  sections?: SectionsOf;
+}
+
+function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { device: DeviceInfo }) {
   const lang = useLang();
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -157,7 +95,12 @@ function DeviceDetail({ kind, device, headerActions }: { kind: PoiKind; device: 
         actions={headerActions?.(device)}
       />
       {catalogue ? (
-        <KindSections kind={kind} device={device} catalogue={catalogue} readings={readings} lastReportTime={detect.data?.lastReportTime ?? device.lastReportTime} />
+        <Sections
+          kind={kind}
+          page={{ device, catalogue, readings, intro: intro.data }}
+          sections={sections}
+          lastReportTime={detect.data?.lastReportTime ?? device.lastReportTime}
+        />
       ) : metadata.error ? (
         <ServerErrorAlert error={metadata.error} />
       ) : (
@@ -181,20 +124,9 @@ function DeviceDetail({ kind, device, headerActions }: { kind: PoiKind; device: 
   );
 }
 
-function KindSections({
-  kind,
-  device,
-  catalogue,
-  readings,
-  lastReportTime,
-}: {
-  kind: PoiKind;
-  device: DeviceInfo;
-  catalogue: ParamCatalogue;
-  readings: ReadingIndex;
-  lastReportTime: number | null;
-}) {
-  const parts = useKindParts(kind, device, catalogue, readings);
+function Sections({ kind, page, sections, lastReportTime }: { kind: PoiKind; page: DevicePage; sections?: SectionsOf; lastReportTime: number | null }) {
+  const { device, catalogue, readings } = page;
+  const parts = sections?.(page) ?? {};
   const covered = new Set(parts.covered);
   const rest = catalogue.params.filter((param) => !covered.has(param.id) && !HEADER_PARAMS.has(param.id));
   return (
@@ -233,13 +165,16 @@ function useDeviceRef(): DeviceRef | null {
   return hashId ? { hashId } : null;
 }
 
-/** A device's detail page of the given kind; a device of another kind is sent to its own page. */
-export function PoiDetailPage({ kind, headerActions }: { kind: PoiKind; headerActions?: HeaderActions }) {
+/**
+ * A device's detail page of the given kind: header, readings, history, information and settings,
+ * with the kind's own sections. A device of another kind is sent to its own page.
+ */
+export function PoiDetailPage(props: PageProps) {
   const ref = useDeviceRef();
-  return ref ? <LoadedPage kind={kind} deviceRef={ref} headerActions={headerActions} /> : <NotFound />;
+  return ref ? <LoadedPage {...props} deviceRef={ref} /> : <NotFound />;
 }
 
-function LoadedPage({ kind, deviceRef, headerActions }: { kind: PoiKind; deviceRef: DeviceRef; headerActions?: HeaderActions }) {
+function LoadedPage({ deviceRef, ...props }: PageProps & { deviceRef: DeviceRef }) {
   const lang = useLang();
   const { hashId } = useParams();
   const info = useDeviceInfo(deviceRef, lang);
@@ -254,6 +189,6 @@ function LoadedPage({ kind, deviceRef, headerActions }: { kind: PoiKind; deviceR
   }
   const device = info.data;
   const canonical = poiDetailPath(device);
-  if (canonical && (device.page !== kind || device.hashId !== hashId)) return <Navigate to={canonical} replace />;
-  return <DeviceDetail kind={kind} device={device} headerActions={headerActions} />;
+  if (canonical && (device.page !== props.kind || device.hashId !== hashId)) return <Navigate to={canonical} replace />;
+  return <DeviceDetail {...props} device={device} />;
 }

@@ -1,8 +1,8 @@
 import { DatePicker, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from '../lib/time-range';
-import type { HistoryDim } from '../types';
+import type { HistoryDim } from '@/lib/telemetry/types';
+import { presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from '@/lib/time-range';
 
 /** A chosen period: one of the presets ending now, or days picked on the calendar. */
 export type RangeChoice = { preset: RangePreset; range: TimeRange } | { preset: 'custom'; range: TimeRange };

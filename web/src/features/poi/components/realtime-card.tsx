@@ -1,10 +1,9 @@
 import { Card, Empty, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatReportTime, MISSING } from '@/lib/format';
+import { formatDateTime, formatReportTime, formatValue, MISSING } from '@/lib/format';
+import { depthParams, latestValue, surfaceParams, type ReadingIndex } from '@/lib/telemetry/readings';
+import type { ParamMeta } from '@/lib/telemetry/types';
 import { HEADER_PARAMS, STATE_PARAMS } from '../lib/params';
-import { depthParams, latestValue, surfaceParams, type ReadingIndex } from '../lib/readings';
-import { formatValue } from '../lib/values';
-import type { ParamMeta } from '../types';
 
 /** A reading as a person reads it: a state name or a number with its unit. */
 export function useReadingText() {

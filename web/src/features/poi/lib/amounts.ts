@@ -3,7 +3,7 @@
  * time t covers the moments just before t, so a window (from, to] holds the readings with
  * from < t ≤ to, and a period's amount is their sum.
  */
-import { HOUR } from './time-range';
+import { HOUR } from '@/lib/time-range';
 
 export interface AmountSeries {
   /** Ascending. */

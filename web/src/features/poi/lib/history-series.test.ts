@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryResult, HistorySeries, ParamMeta } from '../types';
+import type { HistoryResult, HistorySeries, ParamMeta } from '@/lib/telemetry/types';
 import { chartSeriesFor, hasPoints, type SeriesLabels } from './history-series';
 
 const labels: SeriesLabels = {

@@ -1,5 +1,5 @@
-import type { ChartSeries } from './chart-options';
-import type { DailyAgg, HistoryResult, HistorySeries, NodeAggregation, ParamMeta } from '../types';
+import type { ChartSeries } from '@/components/charts/chart-options';
+import type { DailyAgg, HistoryResult, HistorySeries, NodeAggregation, ParamMeta } from '@/lib/telemetry/types';
 import { isAmount, STATE_PARAMS } from './params';
 
 export interface SeriesLabels {

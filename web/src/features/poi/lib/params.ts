@@ -1,4 +1,4 @@
-import type { ParamMeta } from '../types';
+import type { ParamMeta } from '@/lib/telemetry/types';
 
 /** Battery and signal show in the page header, not among the readings. */
 export const HEADER_PARAMS = new Set(['battery', 'signal']);

@@ -1,10 +1,11 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listOf } from '@/lib/page';
 import type { RuleDevice } from '../types';
 import { rulesKey } from './keys';
 
 export function getRuleDevices(typeId: number, signal?: AbortSignal): Promise<RuleDevice[]> {
-  return api.get<RuleDevice[]>('/rule/devices', { params: { typeId }, signal }).then((list) => list ?? []);
+  return api.get<RuleDevice[]>('/rule/devices', { params: { typeId }, signal }).then(listOf);
 }
 
 export function getRuleDevicesQueryOptions(typeId: number) {

@@ -1,8 +1,9 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { listOf } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
 import type { ParamSource, RuleParam } from '../types';
-import { useLang } from '../use-lang';
 import { rulesKey } from './keys';
 
 export function sourceKey(source: ParamSource): string {
@@ -12,7 +13,7 @@ export function sourceKey(source: ParamSource): string {
 export function getRuleParams(source: ParamSource, signal?: AbortSignal): Promise<RuleParam[]> {
   return api
     .get<RuleParam[]>('/rule/params', { params: { ...source }, signal })
-    .then((list) => (list ?? []).map((param) => ({ ...param, nodes: param.nodes ?? [] })));
+    .then((list) => listOf(list).map((param) => ({ ...param, nodes: listOf(param.nodes) })));
 }
 
 export function getRuleParamsQueryOptions(source: ParamSource, lang: Language) {

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { listOf } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
 import { normalizeRule, type RuleTemplate } from '../types';
-import { useLang } from '../use-lang';
 import { rulesKey } from './keys';
 
 export function getRuleTemplates(typeId: number, signal?: AbortSignal): Promise<RuleTemplate[]> {
   return api
     .get<RuleTemplate[]>('/rule/templates', { params: { typeId }, signal })
-    .then((list) => (list ?? []).map((template) => ({ ...template, rule: normalizeRule(template.rule) })));
+    .then((list) => listOf(list).map((template) => ({ ...template, rule: normalizeRule(template.rule) })));
 }
 
 export function getRuleTemplatesQueryOptions(typeId: number, lang: Language) {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
+import { listOf } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
 import type { RuleType } from '../types';
-import { useLang } from '../use-lang';
 import { rulesKey } from './keys';
 
 export function getRuleTypes(signal?: AbortSignal): Promise<RuleType[]> {
-  return api.get<RuleType[]>('/rule/types', { signal }).then((list) => list ?? []);
+  return api.get<RuleType[]>('/rule/types', { signal }).then(listOf);
 }
 
 export function getRuleTypesQueryOptions(lang: Language) {

@@ -1,22 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
-import { normalizeRule, type Page, type Rule } from '../types';
-import { useLang } from '../use-lang';
+import { toPage, type Page, type PageQuery } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
+import { normalizeRule, type Rule } from '../types';
 import { rulesKey } from './keys';
 
-export interface RuleListQuery {
-  page: number;
-  size: number;
-}
-
-export function getRules({ page, size }: RuleListQuery, signal?: AbortSignal): Promise<Page<Rule>> {
+export function getRules({ page, size }: PageQuery, signal?: AbortSignal): Promise<Page<Rule>> {
   return api
     .get<Page<Rule>>('/rules', { params: { page, size }, signal })
-    .then((answer) => ({ list: (answer.list ?? []).map(normalizeRule), total: answer.total }));
+    .then((answer) => toPage(answer, normalizeRule));
 }
 
-export function getRulesQueryOptions(query: RuleListQuery, lang: Language) {
+export function getRulesQueryOptions(query: PageQuery, lang: Language) {
   return queryOptions({
     queryKey: [...rulesKey, 'list', query, lang],
     queryFn: ({ signal }) => getRules(query, signal),
@@ -25,6 +21,6 @@ export function getRulesQueryOptions(query: RuleListQuery, lang: Language) {
   });
 }
 
-export function useRules(query: RuleListQuery) {
+export function useRules(query: PageQuery) {
   return useQuery(getRulesQueryOptions(query, useLang()));
 }

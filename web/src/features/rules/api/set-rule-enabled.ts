@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page, Rule } from '../types';
+import type { Page } from '@/lib/page';
+import type { Rule } from '../types';
 import { rulesKey } from './keys';
 
 export interface SetRuleEnabledInput {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
+import { useLang } from '@/lib/use-lang';
 import { useCreateRule } from '../api/create-rule';
 import { useRule } from '../api/get-rule';
 import { useRuleDevices } from '../api/get-rule-devices';
@@ -25,7 +26,6 @@ import {
   type RuleFormValues,
 } from '../form-state';
 import { LEVELS, NOTIFY_METHODS, SILENT_HOURS, type Rule, type RuleParam } from '../types';
-import { useLang } from '../use-lang';
 import { characterCount, RULE_DESCRIPTION_MAX_LENGTH, RULE_MAX_EXPRESSIONS, RULE_NAME_MAX_LENGTH, useRuleFormRules } from '../validation';
 import { ExpressionEditor } from './expression-editor';
 import './rules.css';

@@ -3,12 +3,11 @@ import { Button, Empty, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typograp
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, MISSING } from '@/lib/format';
+import { PAGE_SIZES } from '@/lib/page';
 import type { Rule } from '../types';
 import { useRuleDevicesOfTypes } from '../api/get-rule-devices';
 import { useExpressionText } from './use-expression-text';
 import './rules.css';
-
-export const RULE_PAGE_SIZES = [10, 20, 50];
 
 export interface RuleTableProps {
   rules: Rule[];
@@ -222,7 +221,7 @@ export function RuleTable({
         pageSize: size,
         total,
         showSizeChanger: true,
-        pageSizeOptions: RULE_PAGE_SIZES,
+        pageSizeOptions: PAGE_SIZES,
         showTotal: (count) => t('list.total', { count }),
         onChange: onPageChange,
       }}

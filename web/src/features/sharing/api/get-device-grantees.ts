@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { listOf } from '@/lib/page';
 import type { Grantee } from '../types';
 import { sharingKey } from './keys';
 
 /** Everyone one of my devices is shared with. */
 export function getDeviceGrantees(poiId: number, signal?: AbortSignal): Promise<Grantee[]> {
-  return api.get<Grantee[] | null>(`/poi/${poiId}/authorized`, { signal }).then((answer) => answer ?? []);
+  return api.get<Grantee[] | null>(`/poi/${poiId}/authorized`, { signal }).then(listOf);
 }
 
 export function getDeviceGranteesQueryOptions(poiId: number) {

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { GrantedUser, Page, PageQuery } from '../types';
-import { useLang } from '../use-lang';
+import { listOf, toPage, type Page, type PageQuery } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
+import type { GrantedUser } from '../types';
 import { sharingKey } from './keys';
 
 /** Everyone I share devices with, each with those devices and their rights. */
 export function getGrantedUsers({ page, size }: PageQuery, signal?: AbortSignal): Promise<Page<GrantedUser>> {
   return api
     .get<Page<GrantedUser>>('/granted/users', { params: { page, size }, signal })
-    .then((answer) => ({ list: (answer.list ?? []).map((user) => ({ ...user, devices: user.devices ?? [] })), total: answer.total }));
+    .then((answer) => toPage(answer, (user) => ({ ...user, devices: listOf(user.devices) })));
 }
 
 export function getGrantedUsersQueryOptions(query: PageQuery, lang: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLang } from '@/lib/use-lang';
 import type { LinkDescription } from '../types';
-import { useLang } from '../use-lang';
 
 /** What a link offers; anyone may ask, logged in or not. */
 export function getLink(id: string, signal?: AbortSignal): Promise<LinkDescription> {

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page, PageQuery, SharedDevice } from '../types';
-import { useLang } from '../use-lang';
+import { toPage, type Page, type PageQuery } from '@/lib/page';
+import { useLang } from '@/lib/use-lang';
+import type { SharedDevice } from '../types';
 import { sharingKey } from './keys';
 
 /** Devices other accounts share with me, with their owner and my rights. */
 export function getSharedWithMe({ page, size }: PageQuery, signal?: AbortSignal): Promise<Page<SharedDevice>> {
   return api
     .get<Page<SharedDevice>>('/authorized/devices', { params: { page, size }, signal })
-    .then((answer) => ({ list: answer.list ?? [], total: answer.total }));
+    .then((answer) => toPage(answer));
 }
 
 export function getSharedWithMeQueryOptions(query: PageQuery, lang: string) {

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
+import { PAGE_SIZES } from '@/lib/page';
 import type { DeviceRef } from '../types';
-import { SHARING_PAGE_SIZES, type PagedList } from './use-paging';
+import type { PagedList } from './use-paging';
 import './sharing.css';
 
 export interface DeviceListProps<T extends DeviceRef> {
@@ -36,7 +37,7 @@ export function DeviceList<T extends DeviceRef>({ paged: { query, onChange, list
         pageSize: query.size,
         total: list.data?.total ?? 0,
         showSizeChanger: true,
-        pageSizeOptions: SHARING_PAGE_SIZES,
+        pageSizeOptions: PAGE_SIZES,
         showTotal: (count) => t('manage.devicesTotal', { count }),
         onChange,
         hideOnSinglePage: true,

@@ -1,15 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { Page, PageQuery } from '../types';
-
-export const SHARING_PAGE_SIZES = [10, 20, 50];
+import { PAGE_SIZES, type Page, type PageQuery } from '@/lib/page';
 
 /**
  * One page of a sharing list, and a way to turn pages. A page past the end (its last row was
  * revoked) falls back to the last page that has rows.
  */
 export function usePagedList<T>(useList: (query: PageQuery) => UseQueryResult<Page<T>>) {
-  const [query, setQuery] = useState<PageQuery>({ page: 1, size: SHARING_PAGE_SIZES[0] });
+  const [query, setQuery] = useState<PageQuery>({ page: 1, size: PAGE_SIZES[0] });
   const list = useList(query);
   const onChange = useCallback(
     (page: number, size: number) => setQuery((current) => ({ page: size === current.size ? page : 1, size })),

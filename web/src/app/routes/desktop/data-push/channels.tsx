@@ -8,11 +8,12 @@ import { paths } from '@/config/paths';
 import { useDeleteChannel } from '@/features/integration/api/delete-channel';
 import { useChannels } from '@/features/integration/api/get-channels';
 import { useSwitchChannel } from '@/features/integration/api/switch-channel';
-import { CHANNEL_PAGE_SIZES, ChannelTable } from '@/features/integration/components/channel-table';
+import { ChannelTable } from '@/features/integration/components/channel-table';
 import { PushEmpty } from '@/features/integration/components/push-empty';
 import { PushHeader } from '@/features/integration/components/push-header';
 import { WindowSelector } from '@/features/integration/components/window-selector';
 import { DEFAULT_WINDOW, isPushWindow, type Channel, type PushWindow } from '@/features/integration/types';
+import { PAGE_SIZES } from '@/lib/page';
 import { useRowMutation } from '@/lib/use-row-mutation';
 import { usePageTitle } from '../../../route-handle';
 
@@ -23,7 +24,7 @@ export default function DataPushChannelsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const windowParam = searchParams.get('window');
   const span: PushWindow = isPushWindow(windowParam) ? windowParam : DEFAULT_WINDOW;
-  const [paging, setPaging] = useState({ page: 1, size: CHANNEL_PAGE_SIZES[1] });
+  const [paging, setPaging] = useState({ page: 1, size: PAGE_SIZES[1] });
   const channels = useChannels({ window: span, ...paging });
   const { ids: toggling, run: toggle } = useRowMutation(useSwitchChannel().mutate);
   const { ids: deleting, run: remove } = useRowMutation(useDeleteChannel().mutate);

@@ -1,5 +1,5 @@
-import { DetailRoute } from './detail';
+import { SoilDetailRoute } from './soil';
 
 export default function Page() {
-  return <DetailRoute kind="moisture" />;
+  return <SoilDetailRoute kind="moisture" />;
 }

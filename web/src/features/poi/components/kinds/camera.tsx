@@ -1,12 +1,11 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Image, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatReportTime, MISSING } from '@/lib/format';
+import { KeyFigure, SummaryCard } from '@/components/summary-card';
+import { formatDateTime, formatReportTime, formatValue, MISSING } from '@/lib/format';
+import type { ParamCatalogue } from '@/lib/telemetry/types';
+import { useNow } from '@/lib/use-now';
 import { imageSrc, useImages } from '../../api/get-images';
-import { useNow } from '../../lib/use-now';
-import { formatValue } from '../../lib/values';
-import type { ParamCatalogue } from '../../types';
-import { KeyFigure, SummaryCard } from './summary-card';
 import { useRecentAmounts } from './use-recent-amounts';
 
 /** The newest photos: the latest one large, the ones before it as thumbnails; all open in a viewer. */

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { MISSING } from '@/lib/format';
-import { latestValue, type ReadingIndex } from '../../lib/readings';
-import { useNow } from '../../lib/use-now';
-import { formatValue } from '../../lib/values';
-import { KeyFigure, SummaryCard } from './summary-card';
+import { KeyFigure, SummaryCard } from '@/components/summary-card';
+import { formatValue, MISSING } from '@/lib/format';
+import { latestValue, type ReadingIndex } from '@/lib/telemetry/readings';
+import { useNow } from '@/lib/use-now';
 import { useRecentAmounts } from './use-recent-amounts';
 
 /** Whether the valve is open, how much is flowing and how much water went out today and this week. */

@@ -1,15 +1,14 @@
 import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatReportTime } from '@/lib/format';
+import { KeyFigure, SummaryCard } from '@/components/summary-card';
+import { formatReportTime, formatValue, formatWithUnit } from '@/lib/format';
+import { indexReadings, latestValue, type ReadingIndex } from '@/lib/telemetry/readings';
+import { useLang } from '@/lib/use-lang';
 import { useDetect } from '../../api/get-detect';
 import { useTopology } from '../../api/get-topology';
 import { poiDetailPath } from '../../lib/detail-path';
-import { indexReadings, latestValue, type ReadingIndex } from '../../lib/readings';
-import { useLang } from '../../lib/use-lang';
-import { formatValue, formatWithUnit } from '../../lib/values';
 import type { DeviceInfo } from '../../types';
-import { KeyFigure, SummaryCard } from './summary-card';
 
 /** The level and water temperature now. */
 export function LevelSummary({ readings }: { readings: ReadingIndex }) {

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { useHistory } from '../../api/get-history';
+import { useHistory } from '@/lib/telemetry/get-history';
+import { DAY } from '@/lib/time-range';
 import { recentAmounts, roundAmount, type RecentAmounts } from '../../lib/amounts';
-import { DAY } from '../../lib/time-range';
 
 /** Whole minutes, so a page re-rendering every second still asks the same question. */
 const STEP = 60_000;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { timeSeriesOption, valueLabel, widened, type TimeChartSpec } from './chart-options';
+
+type Series = { type: string; step?: string; data: number[][]; markLine?: { data: { yAxis: number }[] } };
+type Axis = { min?: number; max?: number; minInterval?: number; axisLabel: { formatter: (v: number) => string } };
+
+function spec(overrides: Partial<TimeChartSpec> = {}): TimeChartSpec {
+  return {
+    series: [{ key: 'a', name: 'Air temperature', kind: 'line', t: [1, 2], v: [18.37, 19] }],
+    unit: '°C',
+    precision: 1,
+    dark: false,
+    ...overrides,
+  };
+}
+
+describe('timeSeriesOption', () => {
+  it('pairs times with values and spans the chosen period', () => {
+    const option = timeSeriesOption(spec({ range: { begin: 0, end: 10 } })) as { series: Series[]; xAxis: Axis; legend?: unknown };
+    expect(option.series[0]).toMatchObject({ type: 'line', data: [[1, 18.37], [2, 19]] });
+    expect(option.xAxis).toMatchObject({ min: 0, max: 10 });
+    expect(option.legend).toBeUndefined(); // one line: the chart title names it
+  });
+
+  it('draws amounts as bars, states as steps, and marks thresholds', () => {
+    const option = timeSeriesOption(
+      spec({
+        series: [
+          { key: 'r', name: 'Rain', kind: 'bar', t: [1], v: [2] },
+          { key: 'v', name: 'Valve', kind: 'line', step: true, t: [1], v: [1] },
+        ],
+        marks: [{ value: 50, label: '50 mm', color: 'red' }],
+      }),
+    ) as { series: Series[]; legend?: unknown };
+    expect(option.series.map((s) => [s.type, s.step])).toEqual([
+      ['bar', undefined],
+      ['line', 'end'],
+    ]);
+    expect(option.series[0].markLine?.data[0].yAxis).toBe(50);
+    expect(option.legend).toBeDefined();
+  });
+
+  it('labels a state axis with its names and counts with whole numbers', () => {
+    const states = timeSeriesOption(spec({ valueNames: { 0: 'Closed', 1: 'Open' }, precision: 0 })) as { yAxis: Axis };
+    expect(states.yAxis).toMatchObject({ min: 0, max: 1 });
+    expect(states.yAxis.axisLabel.formatter(1)).toBe('Open');
+    const counts = timeSeriesOption(spec({ precision: 0 })) as { yAxis: Axis };
+    expect(counts.yAxis.minInterval).toBe(1);
+  });
+
+  it('keeps axis ticks that fall between the readings decimals distinct', () => {
+    const option = timeSeriesOption(spec({ precision: 2 })) as { yAxis: Axis };
+    expect(option.yAxis.axisLabel.formatter(3.395)).toBe('3.395');
+    expect(option.yAxis.axisLabel.formatter(3.4)).toBe('3.4');
+  });
+});
+
+describe('valueLabel', () => {
+  it('truncates to the precision, adds the unit and shows -- for a gap', () => {
+    expect(valueLabel(18.37, { unit: '°C', precision: 1 })).toBe('18.3 °C');
+    expect(valueLabel(null, { unit: '°C', precision: 1 })).toBe('--');
+    expect(valueLabel(1, { unit: '', precision: 0, valueNames: { 1: 'Open' } })).toBe('Open');
+  });
+});
+
+describe('widened', () => {
+  it('keeps a level flickering by 0.01 m on an axis at least 0.2 m tall', () => {
+    expect(widened({ min: 3.39, max: 3.4 }, 2)).toEqual([3.29, 3.5]);
+  });
+  it('leaves a range that is tall enough to the chart', () => {
+    expect(widened({ min: -4, max: 6 }, 1)).toBeNull();
+  });
+});
