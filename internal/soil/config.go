@@ -44,11 +44,7 @@ func config(st *Settings, t *devices.Type) *Config {
 // Settings returns a soil device's settings (GET /apis/poi/shang/config).
 // Returns EINVALID (not a soil device).
 func (s *Service) Settings(ctx context.Context, d *devices.Device) (*Config, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -101,11 +97,7 @@ type CropInput struct {
 // soil; the caller holds the settings right on d. Errors name the fields of
 // CropInput (cropName, area). Returns EINVALID.
 func (s *Service) UpdateCrop(ctx context.Context, d *devices.Device, in CropInput) (*Config, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}

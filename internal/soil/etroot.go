@@ -67,11 +67,7 @@ type Refill struct {
 // water now, the crop's ET and the projected refill (FAO-56 chapter 8 daily
 // balance, no rain). ET0 comes as for ET. Returns EINVALID.
 func (s *Service) ETRoot(ctx context.Context, d *devices.Device, stations readings.Stations) (*ETRoot, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}

@@ -63,6 +63,17 @@ func probe(d *devices.Device, need ...string) (*devices.Type, error) {
 	return t, err
 }
 
+// probeSettings checks d is a soil device and returns its type and its
+// settings (nil when it has none). Returns EINVALID (analysis.unsupported).
+func (s *Service) probeSettings(ctx context.Context, d *devices.Device) (*devices.Type, *Settings, error) {
+	t, err := probe(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := s.settings(ctx, d.ID)
+	return t, st, err
+}
+
 // settings returns a device's settings, or nil when it has none.
 func (s *Service) settings(ctx context.Context, deviceID int64) (*Settings, error) {
 	st, err := s.store.SoilSettings(ctx, deviceID)

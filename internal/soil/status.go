@@ -25,11 +25,7 @@ type Status struct {
 // Status returns a soil device's state now; rain comes as for Irrigations.
 // Returns EINVALID.
 func (s *Service) Status(ctx context.Context, d *devices.Device, stations readings.Stations) (*Status, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -67,11 +63,7 @@ type NodeState struct {
 
 // Nodes returns a soil device's nodes. Returns EINVALID.
 func (s *Service) Nodes(ctx context.Context, d *devices.Device) (*NodeStates, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +102,7 @@ type Detail struct {
 
 // Detail returns a soil device's settings and crop. Returns EINVALID.
 func (s *Service) Detail(ctx context.Context, d *devices.Device) (*Detail, error) {
-	t, err := probe(d)
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.settings(ctx, d.ID)
+	t, st, err := s.probeSettings(ctx, d)
 	if err != nil {
 		return nil, err
 	}
