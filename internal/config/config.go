@@ -6,6 +6,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -52,9 +53,12 @@ type Serve struct {
 	Addr       string
 	Demo       bool
 	TrustProxy bool
-	TLSCert    string
-	TLSKey     string
-	SessionTTL time.Duration
+	// TrustedProxies are the proxies whose X-Forwarded-* headers count under
+	// TrustProxy; nil leaves the HTTP server's default (loopback).
+	TrustedProxies []netip.Prefix
+	TLSCert        string
+	TLSKey         string
+	SessionTTL     time.Duration
 
 	MQTT         string        // embedded broker address; "off" disables it
 	MQTTBroker   string        // external broker URL; replaces the embedded one
@@ -105,7 +109,12 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	BindLog(fs, &s.Log)
 	fs.StringVar(&s.Addr, "addr", ":8080", "HTTP listen address")
 	fs.BoolVar(&s.Demo, "demo", false, "create the demo account demo01 (password demo123456) if absent")
-	fs.BoolVar(&s.TrustProxy, "trust-proxy", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy")
+	fs.BoolVar(&s.TrustProxy, "trust-proxy", false, "trust X-Forwarded-For and X-Forwarded-Proto from the reverse proxies of --trusted-proxies")
+	fs.Func("trusted-proxies", "with --trust-proxy: addresses or CIDR ranges of the reverse proxies, comma-separated; the client is the rightmost X-Forwarded-For address that is not one of them (default loopback: 127.0.0.0/8,::1)", func(v string) error {
+		ps, err := ParsePrefixes(v)
+		s.TrustedProxies = ps
+		return err
+	})
 	fs.StringVar(&s.TLSCert, "tls-cert", "", "TLS certificate file; with --tls-key serves HTTPS")
 	fs.StringVar(&s.TLSKey, "tls-key", "", "TLS private key file")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
@@ -150,6 +159,32 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.MapTiles, "map-tiles", "osm", "map tiles: osm, amap (高德, GCJ-02), or a URL template with {z}, {x}, {y} (prefix gcj02: for a GCJ-02 source)")
 }
 
+// ParsePrefixes parses a comma-separated list of addresses and CIDR ranges;
+// an address is a range of one.
+func ParsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for part := range strings.SplitSeq(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(part); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR range", part)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("give at least one address or CIDR range")
+	}
+	return out, nil
+}
+
 // ParseDays parses a duration that may be given in days ("400d").
 func ParseDays(v string) (time.Duration, error) {
 	if n, ok := strings.CutSuffix(v, "d"); ok {
@@ -169,6 +204,9 @@ func (s *Serve) Validate() error {
 	}
 	if (s.TLSCert == "") != (s.TLSKey == "") {
 		return fmt.Errorf("--tls-cert and --tls-key must be given together")
+	}
+	if s.TrustedProxies != nil && !s.TrustProxy {
+		return fmt.Errorf("--trusted-proxies needs --trust-proxy")
 	}
 	if s.SessionTTL < time.Minute {
 		return fmt.Errorf("--session-ttl %s: must be at least 1m", s.SessionTTL)

@@ -176,3 +176,38 @@ func TestParse_PushRetries(t *testing.T) {
 		}
 	}
 }
+
+func TestParse_TrustedProxies(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil || s.TrustedProxies != nil || s.TrustProxy {
+		t.Fatalf("defaults: %v %+v", err, s.TrustedProxies)
+	}
+	t.Setenv("FIELDWATCH_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7,fd00::1/64, ::ffff:172.16.0.1")
+	s, err = newServe(t, "--trust-proxy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range s.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 192.168.1.7/32 fd00::/64 172.16.0.1/32" {
+		t.Fatalf("parsed: %v", got)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"", ",", "10.0.0.0/33", "proxy.local", "10.0.0.1-10.0.0.9"} {
+		if _, err := newServe(t, "--trusted-proxies", bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	t.Setenv("FIELDWATCH_TRUSTED_PROXIES", "")
+	s, err = newServe(t, "--trusted-proxies", "10.0.0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "--trust-proxy") {
+		t.Fatalf("--trusted-proxies without --trust-proxy: %v", err)
+	}
+}

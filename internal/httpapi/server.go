@@ -6,8 +6,8 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"sort"
 	"strings"
 	"time"
@@ -68,9 +68,17 @@ type Options struct {
 	// Metrics is shared with the rest of the program; nil creates one.
 	Metrics *metrics.Metrics
 	// TrustProxy takes the client address from X-Forwarded-For and the scheme
-	// from X-Forwarded-Proto.
-	TrustProxy bool
+	// from X-Forwarded-Proto of requests whose direct peer is one of
+	// TrustedProxies (nil: DefaultTrustedProxies).
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
 }
+
+// DefaultTrustedProxies are the proxies trusted under TrustProxy when none
+// are named: loopback only, a proxy on the same host. Private ranges are not
+// trusted by default, since clients on the farm's own network have such
+// addresses too and could otherwise forge theirs.
+var DefaultTrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 
 // ImageReader reads stored camera images.
 type ImageReader interface {
@@ -207,27 +215,88 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// clientIP is the caller's address: the first X-Forwarded-For hop when the
-// proxy is trusted, else the connection's peer.
+// clientIP is the caller's address. Without TrustProxy, or when the
+// connection's peer is not a trusted proxy, it is the peer. Otherwise
+// X-Forwarded-For is read from the right (the entry the nearest proxy
+// appended) and each trusted proxy is passed over: the first address that
+// is not a trusted proxy is the client, since every entry left of it may
+// have been written by the client itself. An entry that is not an address
+// stops the walk at the hop to its right; a chain of trusted proxies only
+// gives its leftmost address.
 func (s *Server) clientIP(r *http.Request) string {
-	if s.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(first)); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
+	peer, ok := peerAddr(r)
+	if !ok {
 		return r.RemoteAddr
 	}
-	return host
+	if !s.fromTrustedProxy(peer) {
+		return peer.String()
+	}
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	client := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, ok := parseHop(hops[i])
+		if !ok {
+			break
+		}
+		client = a
+		if !s.trusted(a) {
+			break
+		}
+	}
+	return client.String()
 }
 
-// secure reports whether the client reached us over HTTPS.
+// secure reports whether the client reached us over HTTPS: directly, or
+// through a trusted proxy that says so in X-Forwarded-Proto.
 func (s *Server) secure(r *http.Request) bool {
-	return r.TLS != nil || s.TrustProxy && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+	if r.TLS != nil {
+		return true
+	}
+	peer, ok := peerAddr(r)
+	return ok && s.fromTrustedProxy(peer) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+// fromTrustedProxy reports whether a request from peer may speak for its
+// client through X-Forwarded-* headers.
+func (s *Server) fromTrustedProxy(peer netip.Addr) bool {
+	return s.TrustProxy && s.trusted(peer)
+}
+
+func (s *Server) trusted(a netip.Addr) bool {
+	proxies := s.TrustedProxies
+	if proxies == nil {
+		proxies = DefaultTrustedProxies
+	}
+	for _, p := range proxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// peerAddr is the address of the connection's other end.
+func peerAddr(r *http.Request) (netip.Addr, bool) {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		a, err := netip.ParseAddr(r.RemoteAddr)
+		return a.Unmap().WithZone(""), err == nil
+	}
+	return ap.Addr().Unmap().WithZone(""), true
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, with or without a
+// port (IPv6 with a port in brackets).
+func parseHop(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap().WithZone(""), true
+	}
+	a, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(s, "["), "]"))
+	return a.Unmap().WithZone(""), err == nil
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
