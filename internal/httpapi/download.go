@@ -7,15 +7,24 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/sheet"
 )
 
-// exportDevices serves GET /apis/export/device/info: the device list as XLSX.
+// exportDevices serves GET /apis/export/device/info: the device list as
+// XLSX. The export right covers the device-list export too: a device shared
+// with the caller without it is left out of the file.
 func (s *Server) exportDevices(c *call) (any, error) {
-	list, err := s.Devices.All(c.r.Context(), c.account.ID)
+	all, err := s.Devices.All(c.r.Context(), c.account.ID)
 	if err != nil {
 		return nil, err
+	}
+	list := all[:0]
+	for _, d := range all {
+		if d.Grant == nil || d.Grant.Allows(devices.NeedExport) {
+			list = append(list, d)
+		}
 	}
 	var buf bytes.Buffer
 	if err := sheet.DeviceList(&buf, c.lang, list, time.Now(), s.location()); err != nil {
