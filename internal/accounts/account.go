@@ -118,7 +118,23 @@ type Store interface {
 
 	// AddLoginFailure records a failed login under key and drops records older than since.
 	AddLoginFailure(ctx context.Context, key string, at, since time.Time) error
-	// LoginFailures returns how many failures key has at or after since, and the oldest of them.
-	LoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error)
+	// LoginFailures returns key's failures at or after since.
+	LoginFailures(ctx context.Context, key string, since time.Time) (Failures, error)
 	ClearLoginFailures(ctx context.Context, key string) error
+	// DeleteLoginFailures drops every failure recorded before before.
+	DeleteLoginFailures(ctx context.Context, before time.Time) error
+
+	// AddKnownDevice records (or extends) that the client holding the device
+	// token whose hash is id has logged in to the account.
+	AddKnownDevice(ctx context.Context, id string, accountID int64, now, expiresAt time.Time) error
+	// IsKnownDevice reports whether id is a known device of the account at now.
+	IsKnownDevice(ctx context.Context, id string, accountID int64, now time.Time) (bool, error)
+	// DeleteExpiredKnownDevices drops the records whose expiry is not after now.
+	DeleteExpiredKnownDevices(ctx context.Context, now time.Time) error
+}
+
+// Failures summarizes the failed logins recorded under one key.
+type Failures struct {
+	Count          int
+	Oldest, Latest time.Time // zero when Count is 0
 }

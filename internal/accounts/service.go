@@ -19,19 +19,39 @@ import (
 type Options struct {
 	Store      Store
 	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
-	// A login is refused once an account number has AccountMaxFailures failed
-	// attempts (default 5), or a client address AddressMaxFailures (default
-	// 20), within FailureWindow (default 15 minutes). Five guesses per account
-	// per quarter hour stops online guessing of one account; twenty per
-	// address allows a shared farm-office NAT to mistype.
-	AccountMaxFailures int
-	AddressMaxFailures int
+
+	// Login throttling (docs/architecture.md, "Accounts and sessions"). A
+	// failure counts for FailureWindow (default 15 minutes). Within it:
+	//   - a client address with AddressMaxFailures failures (default 20, on
+	//     any accounts) is refused until the oldest leaves the window;
+	//   - one account from one address may fail FreeFailures times (default
+	//     5); each further attempt waits BaseDelay (default 1 s) after the
+	//     latest failure, doubled for each failure beyond, at most MaxDelay
+	//     (default 5 minutes);
+	//   - an account with AccountMaxFailures failures (default 10) from
+	//     clients that are not its known devices refuses such clients until
+	//     the oldest leaves the window. A known device, one that has logged
+	//     in to the account within KnownDeviceTTL (default 90 days), still
+	//     logs in: strangers' guesses cannot lock its owner out. A known
+	//     device with DeviceMaxFailures failures of its own (default 5) is
+	//     treated as unknown until they leave the window.
 	FailureWindow      time.Duration
+	AddressMaxFailures int
+	AccountMaxFailures int
+	DeviceMaxFailures  int
+	FreeFailures       int
+	BaseDelay          time.Duration
+	MaxDelay           time.Duration
+	KnownDeviceTTL     time.Duration
 	Now                func() time.Time
 }
 
 // DefaultSessionTTL is how long an unused session lasts unless told otherwise.
 const DefaultSessionTTL = 7 * 24 * time.Hour
+
+// DefaultKnownDeviceTTL is how long a client stays a known device of an
+// account after its latest login to it.
+const DefaultKnownDeviceTTL = 90 * 24 * time.Hour
 
 // Service is the account business logic.
 type Service struct {
@@ -43,9 +63,14 @@ type Service struct {
 // New returns the account service with defaults filled in.
 func New(o Options) *Service {
 	o.SessionTTL = cmp.Or(o.SessionTTL, DefaultSessionTTL)
-	o.AccountMaxFailures = cmp.Or(o.AccountMaxFailures, 5)
-	o.AddressMaxFailures = cmp.Or(o.AddressMaxFailures, 20)
 	o.FailureWindow = cmp.Or(o.FailureWindow, 15*time.Minute)
+	o.AddressMaxFailures = cmp.Or(o.AddressMaxFailures, 20)
+	o.AccountMaxFailures = cmp.Or(o.AccountMaxFailures, 10)
+	o.DeviceMaxFailures = cmp.Or(o.DeviceMaxFailures, 5)
+	o.FreeFailures = cmp.Or(o.FreeFailures, 5)
+	o.BaseDelay = cmp.Or(o.BaseDelay, time.Second)
+	o.MaxDelay = cmp.Or(o.MaxDelay, 5*time.Minute)
+	o.KnownDeviceTTL = cmp.Or(o.KnownDeviceTTL, DefaultKnownDeviceTTL)
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -60,6 +85,9 @@ func New(o Options) *Service {
 type Client struct {
 	IP        string
 	UserAgent string
+	// Device is the known-device token the client presents (a cookie set at
+	// an earlier successful login); empty when it has none.
+	Device string
 }
 
 // Create adds an account after checking every rule; an empty name is the
@@ -94,19 +122,24 @@ func (s *Service) Create(ctx context.Context, accountNumber, password, name stri
 }
 
 // Login is a successful login: the session's secret token (for the cookie
-// only; the store keeps its hash), the session and the account.
+// only; the store keeps its hash), the session, the account, and the
+// client's known-device token (for a long-lived cookie: the one it
+// presented, or a new one) with its expiry.
 type Login struct {
-	Token   string
-	Session *Session
-	Account *Account
+	Token         string
+	Session       *Session
+	Account       *Account
+	Device        string
+	DeviceExpires time.Time
 }
 
 // Login checks credentials and opens a session. Returns EINVALID for a
 // missing field (accountNumber error.required, password
-// account.password.required), ETOOMANY (account.login.throttled, with the
-// minutes to wait) once the account number or the client address has too
-// many recent failures, EUNAUTHORIZED (account.credentials.invalid) for an
-// unknown account or a wrong password alike.
+// account.password.required), ETOOMANY (account.login.wait with the seconds
+// to wait, or account.login.throttled with the minutes; both carry
+// "seconds") while the throttle refuses the client, EUNAUTHORIZED
+// (account.credentials.invalid) for an unknown account or a wrong password
+// alike.
 func (s *Service) Login(ctx context.Context, accountNumber, password string, c Client) (*Login, error) {
 	if accountNumber == "" {
 		return nil, errs.Invalid("accountNumber", "error.required")
@@ -115,18 +148,33 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 		return nil, errs.Invalid("password", "account.password.required")
 	}
 	now := s.cfg.Now()
-	acctKey, addrKey := "account:"+strings.ToLower(accountNumber), "address:"+c.IP
-	if err := s.checkThrottle(ctx, acctKey, s.cfg.AccountMaxFailures, now); err != nil {
-		return nil, err
-	}
-	if err := s.checkThrottle(ctx, addrKey, s.cfg.AddressMaxFailures, now); err != nil {
-		return nil, err
-	}
+	number := strings.ToLower(accountNumber)
+	addrKey, pairKey, acctKey := "address:"+c.IP, "client:"+number+"@"+c.IP, "account:"+number
 
 	a, err := s.store.FindAccountByNumber(ctx, accountNumber)
 	if err != nil && errs.KindOf(err) != errs.ENotFound {
 		return nil, err
 	}
+	var accountID int64 // 0, which no account has, for an unknown account: the same queries run
+	if a != nil {
+		accountID = a.ID
+	}
+	known, devKey, err := s.knownDevice(ctx, c.Device, accountID, number, now)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.limit(ctx, addrKey, s.cfg.AddressMaxFailures, now); err != nil {
+		return nil, err
+	}
+	if !known {
+		if err := s.limit(ctx, acctKey, s.cfg.AccountMaxFailures, now); err != nil {
+			return nil, err
+		}
+		if err := s.delay(ctx, pairKey, now); err != nil {
+			return nil, err
+		}
+	}
+
 	hash := s.dummyHash
 	if a != nil {
 		hash = a.PasswordHash
@@ -136,48 +184,125 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 		return nil, errs.Internal("verify password: %w", err)
 	}
 	if a == nil || !ok {
-		for _, k := range []string{acctKey, addrKey} {
+		keys := []string{addrKey, acctKey, pairKey}
+		if known {
+			keys = []string{addrKey, devKey}
+		}
+		for _, k := range keys {
 			if err := s.store.AddLoginFailure(ctx, k, now, now.Add(-s.cfg.FailureWindow)); err != nil {
 				return nil, err
 			}
 		}
 		return nil, errs.New(errs.EUnauthorized, "account.credentials.invalid")
 	}
-	if err := s.store.ClearLoginFailures(ctx, acctKey); err != nil {
+	// The client proved itself; the account's count of strangers' failures
+	// stays, or a login of the owner would reset an attacker's budget.
+	clear := pairKey
+	if known {
+		clear = devKey
+	}
+	if err := s.store.ClearLoginFailures(ctx, clear); err != nil {
 		return nil, err
 	}
-	token, sess, err := s.openSession(ctx, a.ID, c, now)
-	if err != nil {
+	device := c.Device
+	if !known {
+		if device, err = newToken(); err != nil {
+			return nil, err
+		}
+	}
+	l := &Login{Account: a, Device: device, DeviceExpires: now.Add(s.cfg.KnownDeviceTTL)}
+	if err := s.store.AddKnownDevice(ctx, tokenHash(device), a.ID, now, l.DeviceExpires); err != nil {
+		return nil, err
+	}
+	if l.Token, l.Session, err = s.openSession(ctx, a.ID, c, now); err != nil {
 		return nil, err
 	}
 	if err := s.store.SetLastLogin(ctx, a.ID, now); err != nil {
 		return nil, err
 	}
 	a.LastLoginAt = &now
-	return &Login{Token: token, Session: sess, Account: a}, nil
+	return l, nil
 }
 
-func (s *Service) checkThrottle(ctx context.Context, key string, limit int, now time.Time) error {
-	n, oldest, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
+// knownDevice reports whether token is a known device of the account that
+// has not used up its own failures, and the key its failures count under.
+func (s *Service) knownDevice(ctx context.Context, token string, accountID int64, number string, now time.Time) (bool, string, error) {
+	if token == "" {
+		return false, "", nil
+	}
+	id := tokenHash(token)
+	known, err := s.store.IsKnownDevice(ctx, id, accountID, now)
+	if err != nil || !known {
+		return false, "", err
+	}
+	key := "device:" + id + ":" + number
+	f, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
+	if err != nil {
+		return false, "", err
+	}
+	return f.Count < s.cfg.DeviceMaxFailures, key, nil
+}
+
+// limit refuses once key has max failures in the window, until the oldest
+// of them leaves it.
+func (s *Service) limit(ctx context.Context, key string, max int, now time.Time) error {
+	f, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
 	if err != nil {
 		return err
 	}
-	if n < limit {
+	if f.Count < max {
 		return nil
 	}
-	wait := oldest.Add(s.cfg.FailureWindow).Sub(now)
-	minutes := int((wait + time.Minute - 1) / time.Minute)
-	return errs.New(errs.ETooMany, "account.login.throttled").With(map[string]any{"minutes": max(1, minutes)})
+	return throttled(f.Oldest.Add(s.cfg.FailureWindow).Sub(now))
+}
+
+// delay refuses an attempt that comes too soon after key's latest failure:
+// free for the first FreeFailures, then BaseDelay doubled for each failure
+// beyond, at most MaxDelay.
+func (s *Service) delay(ctx context.Context, key string, now time.Time) error {
+	f, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
+	if err != nil {
+		return err
+	}
+	if f.Count < s.cfg.FreeFailures {
+		return nil
+	}
+	wait := s.cfg.MaxDelay
+	if n := f.Count - s.cfg.FreeFailures; n < 30 {
+		wait = min(s.cfg.BaseDelay<<n, s.cfg.MaxDelay)
+	}
+	if left := f.Latest.Add(wait).Sub(now); left > 0 {
+		return throttled(left)
+	}
+	return nil
+}
+
+// throttled is the refusal of an attempt that may be made again after
+// wait: in seconds under a minute, else in minutes, both rounded up.
+func throttled(wait time.Duration) error {
+	seconds := max(1, int((wait+time.Second-1)/time.Second))
+	if seconds < 60 {
+		return errs.New(errs.ETooMany, "account.login.wait").With(map[string]any{"seconds": seconds})
+	}
+	return errs.New(errs.ETooMany, "account.login.throttled").With(map[string]any{"seconds": seconds, "minutes": (seconds + 59) / 60})
+}
+
+// newToken is a random 256-bit secret, URL-safe.
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", errs.Internal("token: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
 func (s *Service) openSession(ctx context.Context, accountID int64, c Client, now time.Time) (string, *Session, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", nil, errs.Internal("session token: %w", err)
+	token, err := newToken()
+	if err != nil {
+		return "", nil, err
 	}
-	token := base64.RawURLEncoding.EncodeToString(b)
 	sess := &Session{
-		ID:        sessionID(token),
+		ID:        tokenHash(token),
 		AccountID: accountID,
 		CreatedAt: now,
 		ExpiresAt: now.Add(s.cfg.SessionTTL),
@@ -190,7 +315,8 @@ func (s *Service) openSession(ctx context.Context, accountID int64, c Client, no
 	return token, sess, nil
 }
 
-func sessionID(token string) string {
+// tokenHash is what the store keeps of a secret token: its hex SHA-256.
+func tokenHash(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
@@ -216,7 +342,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 	if token == "" {
 		return nil, nil, errs.ErrSession
 	}
-	sess, err := s.store.FindSession(ctx, sessionID(token))
+	sess, err := s.store.FindSession(ctx, tokenHash(token))
 	if errs.KindOf(err) == errs.ENotFound {
 		return nil, nil, errs.ErrSession
 	} else if err != nil {
@@ -250,7 +376,7 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	return s.store.DeleteSession(ctx, sessionID(token))
+	return s.store.DeleteSession(ctx, tokenHash(token))
 }
 
 // Rename sets the display name. Returns EINVALID (name: account.name.empty,
@@ -267,13 +393,14 @@ func (s *Service) Rename(ctx context.Context, accountID int64, name string) (*Ac
 }
 
 // ChangePassword replaces the password after checking the old one, and logs
-// out every other session of the account. Wrong old passwords count as failed
-// logins, so this cannot be used to guess around the login throttle.
+// out every other session of the account. Wrong old passwords count against
+// the session as a known device's against it, so a taken-over session cannot
+// guess faster than the login throttle allows.
 // Returns EINVALID naming the field: account.password.required or
 // account.password.oldWrong (oldPassword), account.password.required,
 // account.password.tooShort, account.password.tooLong or
-// account.password.sameAsOld (newPassword); ETOOMANY
-// (account.login.throttled); ENOTFOUND when the account is gone.
+// account.password.sameAsOld (newPassword); ETOOMANY as Login's; ENOTFOUND
+// when the account is gone.
 func (s *Service) ChangePassword(ctx context.Context, accountID int64, currentSessionID, oldPw, newPw string) error {
 	if oldPw == "" {
 		return errs.Invalid("oldPassword", "account.password.required")
@@ -289,8 +416,8 @@ func (s *Service) ChangePassword(ctx context.Context, accountID int64, currentSe
 		return err
 	}
 	now := s.cfg.Now()
-	key := "account:" + strings.ToLower(a.AccountNumber)
-	if err := s.checkThrottle(ctx, key, s.cfg.AccountMaxFailures, now); err != nil {
+	key := "session:" + currentSessionID
+	if err := s.limit(ctx, key, s.cfg.DeviceMaxFailures, now); err != nil {
 		return err
 	}
 	ok, err := VerifyPassword(a.PasswordHash, oldPw)
@@ -327,7 +454,15 @@ func (s *Service) EnsureAccount(ctx context.Context, accountNumber, password, na
 }
 
 // PurgeExpiredSessions deletes sessions past their expiry and returns how
-// many. Fails only with EINTERNAL.
+// many; known devices past theirs and failures past the window go too.
+// Fails only with EINTERNAL.
 func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
-	return s.store.DeleteExpiredSessions(ctx, s.cfg.Now())
+	now := s.cfg.Now()
+	if err := s.store.DeleteExpiredKnownDevices(ctx, now); err != nil {
+		return 0, err
+	}
+	if err := s.store.DeleteLoginFailures(ctx, now.Add(-s.cfg.FailureWindow)); err != nil {
+		return 0, err
+	}
+	return s.store.DeleteExpiredSessions(ctx, now)
 }

@@ -2,6 +2,7 @@ package accounts_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -100,40 +101,182 @@ func TestService_Login(t *testing.T) {
 	})
 }
 
+// loginAs logs in from ip with the known-device token device (empty: none).
+func loginAs(svc *accounts.Service, number, password, ip, device string) (*accounts.Login, error) {
+	return svc.Login(context.Background(), number, password, accounts.Client{IP: ip, UserAgent: "test", Device: device})
+}
+
+// wantWait checks a refusal that names its wait in seconds.
+func wantWait(t *testing.T, err error, seconds int) {
+	t.Helper()
+	wantErr(t, err, errs.ETooMany, "account.login.wait", "")
+	if got := errs.As(err).Params["seconds"]; got != seconds {
+		t.Fatalf("wait %v s, want %d s", got, seconds)
+	}
+}
+
 func TestService_LoginThrottle(t *testing.T) {
-	t.Run("PerAccount", func(t *testing.T) {
-		svc, clk := newService(t)
-		ctx := context.Background()
-		if _, err := svc.Create(ctx, "farmer01", "secret1", ""); err != nil {
+	const owner = "192.0.2.7"
+	setup := func(t *testing.T, o accounts.Options) (*accounts.Service, *clock, string) {
+		t.Helper()
+		c := &clock{t: time.UnixMilli(1_800_000_000_000)}
+		if o.Store == nil {
+			o.Store = storetest.OpenSQLite(t)
+		}
+		o.Now = c.now
+		svc := accounts.New(o)
+		if _, err := svc.Create(context.Background(), "farmer01", "secret1", ""); err != nil {
 			t.Fatal(err)
 		}
-		for i := range 5 {
-			_, err := svc.Login(ctx, "farmer01", "wrong!", accounts.Client{IP: "198.51.100." + string(rune('1'+i))})
+		l, err := loginAs(svc, "farmer01", "secret1", owner, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Device == "" || !l.DeviceExpires.Equal(c.now().Add(accounts.DefaultKnownDeviceTTL)) {
+			t.Fatalf("a login gives a known-device token: %+v", l)
+		}
+		return svc, c, l.Device
+	}
+
+	t.Run("SlowAttackerDoesNotKeepTheOwnerOut", func(t *testing.T) {
+		svc, clk, device := setup(t, accounts.Options{})
+		// One wrong password every 3 minutes for two hours: the old lock (5
+		// failures in 15 minutes) kept the owner out the whole time.
+		// The owner comes back every half hour, a minute after a guess.
+		for i := range 40 {
+			_, err := loginAs(svc, "farmer01", "wrong!", "198.51.100.1", "")
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+			clk.advance(time.Minute)
+			if i%10 != 4 {
+				clk.advance(2 * time.Minute)
+				continue
+			}
+			l, err := loginAs(svc, "farmer01", "secret1", owner, device)
+			if err != nil {
+				t.Fatalf("attempt %d: the owner's known device was refused: %v", i, err)
+			}
+			if l.Device != device {
+				t.Fatalf("a known device keeps its token")
+			}
+			// At this rate even a client the account has never seen gets in.
+			if _, err := loginAs(svc, "farmer01", "secret1", "203.0.113.50", ""); err != nil {
+				t.Fatalf("attempt %d: a new client was refused: %v", i, err)
+			}
+			clk.advance(2 * time.Minute)
+		}
+	})
+
+	t.Run("ManyAddressesLockStrangersButNotKnownDevices", func(t *testing.T) {
+		svc, clk, device := setup(t, accounts.Options{})
+		for i := range 10 {
+			_, err := loginAs(svc, "farmer01", "wrong!", fmt.Sprintf("198.51.100.%d", i+1), "")
 			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
 			clk.advance(time.Minute)
 		}
-		// Even the right password is refused while the account is locked, from any address.
-		_, err := svc.Login(ctx, "farmer01", "secret1", client)
+		// Clients that are not known devices of the account wait until the
+		// oldest failure leaves the window, whatever their address or password.
+		_, err := loginAs(svc, "farmer01", "secret1", "203.0.113.50", "")
 		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
-		if m := errs.As(err).Params["minutes"]; m != 10 {
-			t.Errorf("minutes until the oldest failure leaves the window: got %v, want 10", m)
+		if m := errs.As(err).Params["minutes"]; m != 5 {
+			t.Errorf("minutes until the oldest failure leaves the window: got %v, want 5", m)
 		}
-		clk.advance(10*time.Minute + time.Second)
-		if _, err := svc.Login(ctx, "farmer01", "secret1", client); err != nil {
+		_, err = loginAs(svc, "farmer01", "secret1", owner, "forged-token")
+		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
+		// The owner's known device logs in, from any address.
+		if _, err := loginAs(svc, "farmer01", "secret1", "203.0.113.51", device); err != nil {
+			t.Fatalf("known device: %v", err)
+		}
+		// A known device that keeps failing is a stranger again.
+		for range 5 {
+			_, err := loginAs(svc, "farmer01", "wrong!", owner, device)
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		}
+		_, err = loginAs(svc, "farmer01", "secret1", owner, device)
+		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
+		clk.advance(16 * time.Minute)
+		if _, err := loginAs(svc, "farmer01", "secret1", "203.0.113.50", ""); err != nil {
 			t.Fatalf("after the window: %v", err)
 		}
 	})
+
+	t.Run("GrowingDelaysPerAccountAndAddress", func(t *testing.T) {
+		db := storetest.OpenSQLite(t)
+		svc, clk, device := setup(t, accounts.Options{Store: db})
+		const hammer = "198.51.100.9"
+		for range 5 {
+			_, err := loginAs(svc, "farmer01", "wrong!", hammer, "")
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		}
+		for _, wait := range []int{1, 2, 4, 8} {
+			_, err := loginAs(svc, "farmer01", "wrong!", hammer, "")
+			wantWait(t, err, wait)
+			// The right password does not help while the client must wait.
+			_, err = loginAs(svc, "farmer01", "secret1", hammer, "")
+			wantWait(t, err, wait)
+			clk.advance(time.Duration(wait)*time.Second - time.Millisecond)
+			_, err = loginAs(svc, "farmer01", "wrong!", hammer, "")
+			wantWait(t, err, 1)
+			clk.advance(time.Millisecond)
+			_, err = loginAs(svc, "farmer01", "wrong!", hammer, "")
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		}
+		// The delay is the store's: another node, or this one restarted, sees it.
+		other := accounts.New(accounts.Options{Store: db, Now: clk.now})
+		_, err := loginAs(other, "farmer01", "wrong!", hammer, "")
+		wantWait(t, err, 16)
+		// Other addresses and the owner's device are not slowed down.
+		if _, err := loginAs(svc, "farmer01", "secret1", "203.0.113.50", ""); err != nil {
+			t.Fatalf("another address: %v", err)
+		}
+		if _, err := loginAs(svc, "farmer01", "secret1", hammer, device); err != nil {
+			t.Fatalf("known device on the same address: %v", err)
+		}
+		// Waiting out the delay, the right password gets in and the client
+		// starts afresh; the account still counts the nine failures, and the
+		// tenth from strangers locks them out.
+		clk.advance(16 * time.Second)
+		if _, err := loginAs(svc, "farmer01", "secret1", hammer, ""); err != nil {
+			t.Fatalf("after the delay: %v", err)
+		}
+		_, err = loginAs(svc, "farmer01", "wrong!", hammer, "")
+		wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		_, err = loginAs(svc, "farmer01", "wrong!", hammer, "")
+		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
+	})
+
+	t.Run("DelayIsCapped", func(t *testing.T) {
+		svc, clk, _ := setup(t, accounts.Options{MaxDelay: 5 * time.Second, AccountMaxFailures: 100})
+		for range 5 {
+			_, err := loginAs(svc, "farmer01", "wrong!", "198.51.100.9", "")
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		}
+		for _, wait := range []int{1, 2, 4, 5, 5, 5} {
+			_, err := loginAs(svc, "farmer01", "wrong!", "198.51.100.9", "")
+			wantWait(t, err, wait)
+			clk.advance(time.Duration(wait) * time.Second)
+			_, err = loginAs(svc, "farmer01", "wrong!", "198.51.100.9", "")
+			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		}
+	})
+
 	t.Run("PerAddress", func(t *testing.T) {
 		svc, _ := newService(t)
 		ctx := context.Background()
 		if _, err := svc.Create(ctx, "farmer01", "secret1", ""); err != nil {
 			t.Fatal(err)
 		}
+		known, err := svc.Login(ctx, "farmer01", "secret1", accounts.Client{IP: "203.0.113.9"})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for i := range 20 {
 			_, err := svc.Login(ctx, "guess"+string(rune('a'+i))+"00", "wrong!", client)
 			wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
 		}
-		_, err := svc.Login(ctx, "farmer01", "secret1", client)
+		_, err = svc.Login(ctx, "farmer01", "secret1", client)
+		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
+		// The address limit holds for known devices too.
+		_, err = svc.Login(ctx, "farmer01", "secret1", accounts.Client{IP: client.IP, Device: known.Device})
 		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
 		if _, err := svc.Login(ctx, "farmer01", "secret1", accounts.Client{IP: "203.0.113.9"}); err != nil {
 			t.Fatalf("another address: %v", err)
@@ -210,6 +353,14 @@ func TestService_ChangePassword(t *testing.T) {
 			wantErr(t, err, errs.EInvalid, tc.code, tc.field)
 		})
 	}
+	t.Run("ErrOldWrongIsThrottledPerSession", func(t *testing.T) {
+		for range 5 {
+			err := svc.ChangePassword(ctx, a.ID, elsewhere.Session.ID, "secret9", "secret2")
+			wantErr(t, err, errs.EInvalid, "account.password.oldWrong", "oldPassword")
+		}
+		err := svc.ChangePassword(ctx, a.ID, elsewhere.Session.ID, "secret1", "secret2")
+		wantErr(t, err, errs.ETooMany, "account.login.throttled", "")
+	})
 	if err := svc.ChangePassword(ctx, a.ID, here.Session.ID, "secret1", "secret2"); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package httpapi
 
 import (
+	"net/http"
+	"strconv"
+
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
@@ -38,14 +41,30 @@ func (s *Server) login(c *call) (any, error) {
 	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
-	l, err := s.Accounts.Login(c.r.Context(), req.AccountNumber, req.Password,
-		accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent()})
+	client := accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent()}
+	if ck, err := c.r.Cookie(deviceCookie); err == nil {
+		client.Device = ck.Value
+	}
+	l, err := s.Accounts.Login(c.r.Context(), req.AccountNumber, req.Password, client)
+	if e := errs.As(err); e != nil && e.Kind == errs.ETooMany {
+		if sec, ok := e.Params["seconds"].(int); ok {
+			c.w.Header().Set("Retry-After", strconv.Itoa(sec))
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	s.setSessionCookie(c.w, c.r, l.Token, l.Session.ExpiresAt)
+	http.SetCookie(c.w, &http.Cookie{
+		Name: deviceCookie, Value: l.Device, Path: "/apis/account/login", Expires: l.DeviceExpires,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(c.r),
+	})
 	return toProfile(l.Account), nil
 }
+
+// deviceCookie holds the known-device token a successful login gives the
+// client (accounts.Client.Device); only the login call receives it.
+const deviceCookie = "fw_device"
 
 func (s *Server) logout(c *call) (any, error) {
 	if err := s.Accounts.Logout(c.r.Context(), sessionToken(c.r)); err != nil {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -40,17 +42,18 @@ type env struct {
 
 type opts struct {
 	trustProxy bool
+	now        func() time.Time // the account service's clock; nil: time.Now
 }
 
 func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	t.Helper()
-	svc := accounts.New(accounts.Options{Store: db})
-	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
-		t.Fatal(err)
-	}
 	var op opts
 	if len(o) > 0 {
 		op = o[0]
+	}
+	svc := accounts.New(accounts.Options{Store: db, Now: op.now})
+	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
+		t.Fatal(err)
 	}
 	app := fstest.MapFS{
 		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
@@ -291,21 +294,129 @@ func TestMessages(t *testing.T) {
 	})
 }
 
+// testClock is a settable clock for the account service.
+type testClock struct{ t time.Time }
+
+func (c *testClock) now() time.Time          { return c.t }
+func (c *testClock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func newClock() *testClock { return &testClock{t: time.UnixMilli(1_800_000_000_000)} }
+
 func TestLogin_Throttled(t *testing.T) {
-	e := newEnv(t, storetest.OpenSQLite(t))
+	clk := newClock()
+	e := newEnv(t, storetest.OpenSQLite(t), opts{now: clk.now, trustProxy: true})
 	u := e.user("en_US")
 	for range 5 {
 		u.login("farmer01", "wrong!").want(t, 401, 1401)
 	}
-	r := u.login("farmer01", "secret1")
+	// A client hammering one account waits 1 s, 2 s, 4 s … between attempts.
+	for _, wait := range []string{"1", "2", "4"} {
+		for _, pw := range []string{"wrong!", "secret1"} {
+			r := u.login("farmer01", pw)
+			r.want(t, 429, 1429)
+			if r.Message != "Too many failed attempts, please try again in "+wait+" s" || r.header.Get("Retry-After") != wait {
+				t.Errorf("got %q (Retry-After %q), want a wait of %s s", r.Message, r.header.Get("Retry-After"), wait)
+			}
+		}
+		r := e.user("zh_TW").login("farmer01", "secret1")
+		if r.Message != "失敗次數過多，請 "+wait+" 秒後再試" {
+			t.Errorf("zh_TW: got %q", r.Message)
+		}
+		clk.advance(time.Minute)
+		u.login("farmer01", "wrong!").want(t, 401, 1401)
+	}
+	// Strangers from two more addresses make ten failures: the account
+	// refuses every client that has not logged in to it before, for the
+	// rest of the window.
+	for i := range 2 {
+		u.do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "wrong!"},
+			"X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i+1)).want(t, 401, 1401)
+	}
+	r := e.user("en_US").login("farmer01", "secret1")
 	r.want(t, 429, 1429)
-	if r.Message != "Too many failed attempts, please try again in 15 minutes" {
-		t.Errorf("got %q", r.Message)
+	if r.Message != "Too many failed attempts, please try again in 12 minutes" || r.header.Get("Retry-After") != "720" {
+		t.Errorf("got %q (Retry-After %q)", r.Message, r.header.Get("Retry-After"))
 	}
 	r = e.user("zh_TW").login("farmer01", "secret1")
-	if r.Message != "失敗次數過多，請 15 分鐘後再試" {
+	if r.Message != "失敗次數過多，請 12 分鐘後再試" {
 		t.Errorf("zh_TW: got %q", r.Message)
 	}
+}
+
+// TestLogin_KnownDeviceOutlastsASlowAttacker: one wrong password every
+// 3 minutes must not keep the owner out; the browser that logged in before
+// holds a known-device cookie, sent only to the login call.
+func TestLogin_KnownDeviceOutlastsASlowAttacker(t *testing.T) {
+	clk := newClock()
+	e := newEnv(t, storetest.OpenSQLite(t), opts{now: clk.now})
+	owner := e.user("en_US")
+	r := owner.login("farmer01", "secret1")
+	r.want(t, 200, 0)
+	var device string
+	for _, c := range r.header.Values("Set-Cookie") {
+		if strings.HasPrefix(c, "fw_device=") {
+			device = c
+		}
+	}
+	for _, want := range []string{"Path=/apis/account/login", "HttpOnly", "SameSite=Strict", "Expires="} {
+		if !strings.Contains(device, want) {
+			t.Errorf("known-device cookie %q lacks %q", device, want)
+		}
+	}
+	// The attacker guesses for two hours; the owner comes back every half
+	// hour, a minute after a guess.
+	attacker := e.user("en_US")
+	for i := range 40 {
+		attacker.login("farmer01", "wrong!")
+		clk.advance(time.Minute)
+		if i%10 == 4 {
+			if r := owner.login("farmer01", "secret1"); r.status != 200 {
+				t.Fatalf("after %d guesses: the owner was refused: %d %q", i+1, r.status, r.Message)
+			}
+		}
+		clk.advance(2 * time.Minute)
+	}
+}
+
+// TestLogin_ForgedForwardedFor: behind a proxy, addresses a client writes
+// into X-Forwarded-For neither escape the per-address limit nor end up in
+// the session.
+func TestLogin_ForgedForwardedFor(t *testing.T) {
+	clk := newClock()
+	db := storetest.OpenSQLite(t)
+	e := newEnv(t, db, opts{now: clk.now, trustProxy: true})
+	u := e.user("en_US")
+	// The proxy (the loopback peer) appends the address it saw, 203.0.113.7.
+	for i := range 20 {
+		u.do("POST", "/apis/account/login", map[string]string{"accountNumber": fmt.Sprintf("guess%03d", i), "password": "wrong!"},
+			"X-Forwarded-For", fmt.Sprintf("10.0.%d.1, 203.0.113.7", i)).want(t, 401, 1401)
+		clk.advance(time.Second)
+	}
+	u.do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "secret1"},
+		"X-Forwarded-For", "10.9.9.9, 203.0.113.7").want(t, 429, 1429)
+	clk.advance(15 * time.Minute)
+	r := u.do("POST", "/apis/account/login", map[string]string{"accountNumber": "farmer01", "password": "secret1"},
+		"X-Forwarded-For", "1.1.1.1, 203.0.113.7")
+	r.want(t, 200, 0)
+	var token string
+	for _, c := range u.http.Jar.Cookies(mustURL(t, e.url)) {
+		if c.Name == "fw_session" {
+			token = c.Value
+		}
+	}
+	_, sess, err := e.svc.Authenticate(context.Background(), token)
+	if err != nil || sess.ClientIP != "203.0.113.7" {
+		t.Fatalf("session address %v %v, want 203.0.113.7", sess, err)
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
 
 func TestCSRF(t *testing.T) {

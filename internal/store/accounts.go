@@ -158,25 +158,68 @@ func (db *DB) AddLoginFailure(ctx context.Context, key string, at, since time.Ti
 	})
 }
 
-// LoginFailures counts key's failures at or after since and returns the oldest of them.
-func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (int, time.Time, error) {
+// LoginFailures counts key's failures at or after since, with the oldest and latest of them.
+func (db *DB) LoginFailures(ctx context.Context, key string, since time.Time) (accounts.Failures, error) {
 	var (
-		n      int
-		oldest sql.NullInt64
+		f              accounts.Failures
+		oldest, latest sql.NullInt64
 	)
 	err := db.sql.QueryRowContext(ctx,
-		`SELECT count(*), min(at) FROM login_failures WHERE key = $1 AND at >= $2`, key, millis(since),
-	).Scan(&n, &oldest)
+		`SELECT count(*), min(at), max(at) FROM login_failures WHERE key = $1 AND at >= $2`, key, millis(since),
+	).Scan(&f.Count, &oldest, &latest)
 	if err != nil {
-		return 0, time.Time{}, errs.Internal("count login failures: %w", err)
+		return f, errs.Internal("count login failures: %w", err)
 	}
-	return n, fromMillis(oldest.Int64), nil
+	if f.Count > 0 {
+		f.Oldest, f.Latest = fromMillis(oldest.Int64), fromMillis(latest.Int64)
+	}
+	return f, nil
 }
 
 // ClearLoginFailures forgets key's failures (after a successful login).
 func (db *DB) ClearLoginFailures(ctx context.Context, key string) error {
 	if _, err := db.exec(ctx, `DELETE FROM login_failures WHERE key = $1`, key); err != nil {
 		return errs.Internal("clear login failures: %w", err)
+	}
+	return nil
+}
+
+// DeleteLoginFailures drops every failure recorded before before.
+func (db *DB) DeleteLoginFailures(ctx context.Context, before time.Time) error {
+	if _, err := db.exec(ctx, `DELETE FROM login_failures WHERE at < $1`, millis(before)); err != nil {
+		return errs.Internal("delete login failures: %w", err)
+	}
+	return nil
+}
+
+// AddKnownDevice records that the device whose token hashes to id has
+// logged in to the account, or moves the expiry of that record.
+func (db *DB) AddKnownDevice(ctx context.Context, id string, accountID int64, now, expiresAt time.Time) error {
+	_, err := db.exec(ctx, `INSERT INTO known_devices (id, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (id, account_id) DO UPDATE SET expires_at = excluded.expires_at`,
+		id, accountID, millis(now), millis(expiresAt))
+	if err != nil {
+		return errs.Internal("add known device: %w", err)
+	}
+	return nil
+}
+
+// IsKnownDevice reports whether id is a known device of the account, unexpired at now.
+func (db *DB) IsKnownDevice(ctx context.Context, id string, accountID int64, now time.Time) (bool, error) {
+	var n int
+	err := db.sql.QueryRowContext(ctx,
+		`SELECT count(*) FROM known_devices WHERE id = $1 AND account_id = $2 AND expires_at > $3`, id, accountID, millis(now),
+	).Scan(&n)
+	if err != nil {
+		return false, errs.Internal("known device: %w", err)
+	}
+	return n > 0, nil
+}
+
+// DeleteExpiredKnownDevices drops the records whose expiry is not after now.
+func (db *DB) DeleteExpiredKnownDevices(ctx context.Context, now time.Time) error {
+	if _, err := db.exec(ctx, `DELETE FROM known_devices WHERE expires_at <= $1`, millis(now)); err != nil {
+		return errs.Internal("delete expired known devices: %w", err)
 	}
 	return nil
 }

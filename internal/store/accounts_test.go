@@ -148,30 +148,84 @@ func TestStore_LoginFailures(t *testing.T) {
 		if err := db.AddLoginFailure(ctx, "address:1.2.3.4", t0, t0.Add(-window)); err != nil {
 			t.Fatal(err)
 		}
-		n, oldest, err := db.LoginFailures(ctx, "account:x", t0.Add(-window))
-		if err != nil || n != 3 || !oldest.Equal(t0) {
-			t.Fatalf("count: %d %v %v", n, oldest, err)
+		f, err := db.LoginFailures(ctx, "account:x", t0.Add(-window))
+		if err != nil || f.Count != 3 || !f.Oldest.Equal(t0) || !f.Latest.Equal(t0.Add(2*time.Minute)) {
+			t.Fatalf("count: %+v %v", f, err)
 		}
 		// Only failures inside the window count.
-		if n, _, _ := db.LoginFailures(ctx, "account:x", t0.Add(90*time.Second)); n != 1 {
-			t.Fatalf("windowed count: %d", n)
+		if f, _ := db.LoginFailures(ctx, "account:x", t0.Add(90*time.Second)); f.Count != 1 {
+			t.Fatalf("windowed count: %d", f.Count)
+		}
+		if f, _ := db.LoginFailures(ctx, "account:none", t0.Add(-window)); f.Count != 0 || !f.Oldest.IsZero() || !f.Latest.IsZero() {
+			t.Fatalf("no failures: %+v", f)
 		}
 		// A later failure prunes records that fell out of the window.
 		late := t0.Add(time.Hour)
 		if err := db.AddLoginFailure(ctx, "account:x", late, late.Add(-window)); err != nil {
 			t.Fatal(err)
 		}
-		if n, _, _ := db.LoginFailures(ctx, "account:x", time.UnixMilli(0)); n != 1 {
-			t.Fatalf("after prune: %d", n)
+		if f, _ := db.LoginFailures(ctx, "account:x", time.UnixMilli(0)); f.Count != 1 {
+			t.Fatalf("after prune: %d", f.Count)
 		}
 		if err := db.ClearLoginFailures(ctx, "account:x"); err != nil {
 			t.Fatal(err)
 		}
-		if n, _, _ := db.LoginFailures(ctx, "account:x", time.UnixMilli(0)); n != 0 {
-			t.Fatalf("after clear: %d", n)
+		if f, _ := db.LoginFailures(ctx, "account:x", time.UnixMilli(0)); f.Count != 0 {
+			t.Fatalf("after clear: %d", f.Count)
 		}
-		if n, _, _ := db.LoginFailures(ctx, "address:1.2.3.4", time.UnixMilli(0)); n != 1 {
-			t.Fatalf("other key touched: %d", n)
+		if f, _ := db.LoginFailures(ctx, "address:1.2.3.4", time.UnixMilli(0)); f.Count != 1 {
+			t.Fatalf("other key touched: %d", f.Count)
+		}
+		// The purge drops every key's old failures.
+		if err := db.DeleteLoginFailures(ctx, t0.Add(time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		if f, _ := db.LoginFailures(ctx, "address:1.2.3.4", time.UnixMilli(0)); f.Count != 0 {
+			t.Fatalf("after purge: %d", f.Count)
+		}
+	})
+}
+
+func TestStore_KnownDevices(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		t0 := time.UnixMilli(1_700_000_000_000)
+		a := &accounts.Account{AccountNumber: "farmer01", Name: "x", PasswordHash: "h", CreatedAt: t0}
+		b := &accounts.Account{AccountNumber: "farmer02", Name: "y", PasswordHash: "h", CreatedAt: t0}
+		for _, acc := range []*accounts.Account{a, b} {
+			if err := db.CreateAccount(ctx, acc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		known := func(id string, account int64, at time.Time) bool {
+			t.Helper()
+			ok, err := db.IsKnownDevice(ctx, id, account, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		if err := db.AddKnownDevice(ctx, "d1", a.ID, t0, t0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if !known("d1", a.ID, t0) || known("d1", b.ID, t0) || known("d2", a.ID, t0) || known("d1", a.ID, t0.Add(time.Hour)) {
+			t.Fatal("a device is known to the account it logged in to, until its expiry")
+		}
+		// Logging in again moves the expiry; one device may know two accounts.
+		if err := db.AddKnownDevice(ctx, "d1", a.ID, t0, t0.Add(2*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.AddKnownDevice(ctx, "d1", b.ID, t0, t0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if !known("d1", a.ID, t0.Add(90*time.Minute)) || !known("d1", b.ID, t0) {
+			t.Fatal("extended or second account not known")
+		}
+		if err := db.DeleteExpiredKnownDevices(ctx, t0.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if known("d1", b.ID, t0) || !known("d1", a.ID, t0) {
+			t.Fatal("the purge must drop exactly the expired records")
 		}
 	})
 }
