@@ -49,7 +49,7 @@ func TestHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("serve --help exit %d", code)
 	}
-	for _, flag := range []string{"-addr", "-data", "-db", "-demo", "-log-format", "-trust-proxy", "FIELDWATCH_ADDR",
+	for _, flag := range []string{"-addr", "-data", "-db", "-demo", "-log-format", "-trust-proxy", "-trusted-proxies", "FIELDWATCH_TRUSTED_PROXIES", "FIELDWATCH_ADDR",
 		"-smtp-url", "FIELDWATCH_SMTP_URL", "-mail-from", "-map-tiles", "FIELDWATCH_MAP_TILES"} {
 		if !strings.Contains(errOut, flag) {
 			t.Errorf("serve help lacks %q", flag)

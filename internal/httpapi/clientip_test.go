@@ -1,9 +1,12 @@
 package httpapi
 
 import (
+	"bytes"
 	"crypto/tls"
+	"log/slog"
 	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
 )
 
@@ -37,7 +40,7 @@ func TestClientIP(t *testing.T) {
 		{"MappedIPv4", true, nil, "[::ffff:127.0.0.1]:5000", []string{"::ffff:203.0.113.9"}, "203.0.113.9"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Server{Options: Options{TrustProxy: tc.trust, TrustedProxies: tc.proxies}}
+			s := New(Options{TrustProxy: tc.trust, TrustedProxies: tc.proxies})
 			r := httptest.NewRequest("GET", "/apis/account/profile", nil)
 			r.RemoteAddr = tc.peer
 			for _, v := range tc.xff {
@@ -64,7 +67,7 @@ func TestSecure_OnlyFromTrustedProxy(t *testing.T) {
 		{"UntrustedPeer", true, "198.51.100.77:5000", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Server{Options: Options{TrustProxy: tc.trust}}
+			s := New(Options{TrustProxy: tc.trust})
 			r := httptest.NewRequest("GET", "/", nil)
 			r.RemoteAddr = tc.peer
 			r.Header.Set("X-Forwarded-Proto", "https")
@@ -75,5 +78,21 @@ func TestSecure_OnlyFromTrustedProxy(t *testing.T) {
 				t.Errorf("secure = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestClientIP_UntrustedForwarderLoggedOnce(t *testing.T) {
+	var buf bytes.Buffer
+	s := New(Options{TrustProxy: true, Log: slog.New(slog.NewTextHandler(&buf, nil))})
+	for range 3 {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = "10.0.0.2:5000"
+		r.Header.Set("X-Forwarded-For", "203.0.113.9")
+		if got := s.clientIP(r); got != "10.0.0.2" {
+			t.Fatalf("clientIP = %q", got)
+		}
+	}
+	if n := strings.Count(buf.String(), "--trusted-proxies"); n != 1 {
+		t.Fatalf("logged %d times: %s", n, buf.String())
 	}
 }

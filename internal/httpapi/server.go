@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
@@ -92,6 +93,9 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics.Metrics
 	handler http.Handler
+	// untrustedForwarder is set once a request from a peer outside
+	// TrustedProxies carried X-Forwarded-For, which is logged once.
+	untrustedForwarder atomic.Bool
 }
 
 // New builds the server and its route table.
@@ -229,6 +233,9 @@ func (s *Server) clientIP(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	if !s.fromTrustedProxy(peer) {
+		if s.TrustProxy && r.Header.Get("X-Forwarded-For") != "" && !s.untrustedForwarder.Swap(true) {
+			s.log.Warn("X-Forwarded-For ignored: the peer is not in --trusted-proxies", "peer", peer.String())
+		}
 		return peer.String()
 	}
 	var hops []string
