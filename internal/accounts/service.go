@@ -243,14 +243,14 @@ func (s *Service) knownDevice(ctx context.Context, token string, accountID int64
 	return f.Count < s.cfg.DeviceMaxFailures, key, nil
 }
 
-// limit refuses once key has max failures in the window, until the oldest
+// limit refuses once key has most failures in the window, until the oldest
 // of them leaves it.
-func (s *Service) limit(ctx context.Context, key string, max int, now time.Time) error {
+func (s *Service) limit(ctx context.Context, key string, most int, now time.Time) error {
 	f, err := s.store.LoginFailures(ctx, key, now.Add(-s.cfg.FailureWindow))
 	if err != nil {
 		return err
 	}
-	if f.Count < max {
+	if f.Count < most {
 		return nil
 	}
 	return throttled(f.Oldest.Add(s.cfg.FailureWindow).Sub(now))
@@ -394,8 +394,9 @@ func (s *Service) Rename(ctx context.Context, accountID int64, name string) (*Ac
 
 // ChangePassword replaces the password after checking the old one, and logs
 // out every other session of the account. Wrong old passwords count against
-// the session as a known device's against it, so a taken-over session cannot
-// guess faster than the login throttle allows.
+// the session, which is refused after as many as a known device may make
+// (DeviceMaxFailures a window), so a taken-over session cannot guess around
+// the login throttle.
 // Returns EINVALID naming the field: account.password.required or
 // account.password.oldWrong (oldPassword), account.password.required,
 // account.password.tooShort, account.password.tooLong or
