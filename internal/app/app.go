@@ -125,6 +125,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
+		MetricsToken: m.Config.MetricsToken,
 	})
 	return nil
 }
