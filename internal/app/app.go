@@ -126,6 +126,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
+		MetricsToken:   m.Config.MetricsToken,
 	})
 	return nil
 }

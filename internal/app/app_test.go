@@ -21,7 +21,7 @@ func serveConfig(t *testing.T) config.Serve {
 	c := config.DefaultServe()
 	c.Data = t.TempDir()
 	c.Log = config.Log{Format: "text", Level: "error"}
-	c.Addr, c.MQTT = "127.0.0.1:0", "127.0.0.1:0"
+	c.Addr, c.MQTT, c.MetricsAddr = "127.0.0.1:0", "127.0.0.1:0", "127.0.0.1:0"
 	c.Demo, c.DemoDays = true, 1
 	c.SessionTTL = time.Hour
 	return c

@@ -354,13 +354,13 @@ func TestMosquittoPub(t *testing.T) {
 	})
 
 	t.Run("will on another device's topic", func(t *testing.T) {
-		before := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "will"})
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "will"})
 		args := append(mqttArgs("5", credA, "devices/"+credA.SN+"/telemetry", fmt.Sprintf(`{"ts": %d, "values": {"airTemp": 1}}`, ts+10)),
 			"--will-topic", "devices/"+credB.SN+"/telemetry", "--will-payload", `{"values": {"airTemp": 99}}`)
 		if out, code := run(t, pub, args...); code == 0 {
 			t.Errorf("a connection with a will on another device's topic was accepted: %s", out)
 		}
-		after := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "will"})
+		after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "will"})
 		if after != before+1 {
 			t.Errorf("denied{will}: %g → %g, want +1", before, after)
 		}
@@ -380,7 +380,7 @@ func TestMosquittoPub(t *testing.T) {
 	})
 
 	t.Run("wrong key", func(t *testing.T) {
-		before := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "credentials"})
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "credentials"})
 		bad := credA
 		bad.Key = strings.Repeat("0", len(credA.Key))
 		for _, version := range []string{"mqttv311", "5"} {
@@ -389,14 +389,14 @@ func TestMosquittoPub(t *testing.T) {
 				t.Errorf("-V %s: a wrong key connected: %s", version, out)
 			}
 		}
-		after := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "credentials"})
+		after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "credentials"})
 		if after < before+2 {
 			t.Errorf("denied{credentials}: %g → %g, want +2", before, after)
 		}
 	})
 
 	t.Run("other device's topic", func(t *testing.T) {
-		before := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "publish"})
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "publish"})
 		payload := fmt.Sprintf(`{"ts": %d, "values": {"airTemp": -12.5}}`, ts)
 		// MQTT 5: the PUBACK carries 0x87 not authorized.
 		out, code := run(t, pub, mqttArgs("5", credA, "devices/"+credB.SN+"/telemetry", payload)...)
@@ -411,7 +411,7 @@ func TestMosquittoPub(t *testing.T) {
 		if got, _ := a.latest(devB.ID, "airTemp"); got != baseB {
 			t.Errorf("%s's airTemp changed to %+v (was %+v)", credB.SN, got, baseB)
 		}
-		after := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "publish"})
+		after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "publish"})
 		if after < before+2 {
 			t.Errorf("denied{publish}: %g → %g, want +2", before, after)
 		}
@@ -419,7 +419,7 @@ func TestMosquittoPub(t *testing.T) {
 
 	t.Run("malformed payload", func(t *testing.T) {
 		rejected := map[string]string{"transport": "mqtt", "reason": "ingest.notNumber"}
-		before := metricValue(t, scrape(t, m.URL()), "fieldwatch_ingest_rejected_total", rejected)
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_ingest_rejected_total", rejected)
 		prev, _ := a.latest(devA.ID, "airTemp")
 		// The valid airHumidity must not be stored either: a report is
 		// stored whole or not at all.
@@ -439,7 +439,7 @@ func TestMosquittoPub(t *testing.T) {
 		if got, ok := a.latest(devA.ID, "airHumidity"); ok && got.Time == (ts+1)*1000 {
 			t.Errorf("part of a refused report was stored: %+v", got)
 		}
-		after := metricValue(t, scrape(t, m.URL()), "fieldwatch_ingest_rejected_total", rejected)
+		after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_ingest_rejected_total", rejected)
 		if after != before+2 {
 			t.Errorf("rejected{mqtt,ingest.notNumber}: %g → %g, want +2", before, after)
 		}
@@ -465,7 +465,7 @@ func TestMosquittoPub(t *testing.T) {
 			return []string{"-d", "-h", host, "-p", port, "-V", version, "-u", credA.SN, "-P", credA.Key,
 				"-i", "fwtest-sub-" + version, "-q", "1", "-t", filter, "-W", "1", "-C", "1"}
 		}
-		before := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "subscribe"})
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "subscribe"})
 		for _, version := range []string{"mqttv311", "5"} {
 			for _, filter := range []string{"devices/" + credB.SN + "/telemetry", "devices/#", "#"} {
 				out, _ := run(t, sub, subArgs(version, filter)...)
@@ -483,7 +483,7 @@ func TestMosquittoPub(t *testing.T) {
 				t.Errorf("-V %s: subscribing to its own topics: %s", version, out)
 			}
 		}
-		after := metricValue(t, scrape(t, m.URL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "subscribe"})
+		after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "subscribe"})
 		if after < before+6 {
 			t.Errorf("denied{subscribe}: %g → %g, want +6", before, after)
 		}
@@ -562,7 +562,7 @@ func TestHTTPIngest(t *testing.T) {
 		big := `{"values": {"airTemp": 1}, "pad": "` + strings.Repeat("x", ingest.MaxPayload) + `"}`
 		status, env := post("telemetry", cred.SN, cred.Key, big)
 		wantError(t, status, env, 400, "ingest.tooLarge")
-		n := metricValue(t, scrape(t, m.URL()), "fieldwatch_ingest_rejected_total",
+		n := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_ingest_rejected_total",
 			map[string]string{"transport": "http", "reason": "ingest.tooLarge"})
 		if n != 1 {
 			t.Errorf("rejected{http,ingest.tooLarge} = %g, want 1", n)
@@ -727,7 +727,7 @@ func TestExternalBroker(t *testing.T) {
 
 		accepted := func() (float64, float64) {
 			lbl := map[string]string{"transport": "mqtt", "kind": "telemetry"}
-			return metricValue(t, scrape(t, m.URL()), "fieldwatch_ingest_messages_total", lbl),
+			return metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_ingest_messages_total", lbl),
 				metricValue(t, metricsText(t, p2.Metrics.Handler()), "fieldwatch_ingest_messages_total", lbl)
 		}
 		// waitAccepted waits until the two nodes have together accepted

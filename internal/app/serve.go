@@ -24,6 +24,9 @@ type Main struct {
 	srv      *http.Server
 	ln       net.Listener
 	served   chan error
+	msrv     *http.Server // --metrics-addr
+	mln      net.Listener
+	mserved  chan error
 	demo     *demo.Farm // with --demo
 	stopDemo context.CancelFunc
 	demoDone chan struct{}
@@ -48,10 +51,21 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("--addr %s: %w", m.Config.Addr, err)
 	}
 	m.ln = ln
+	if m.Config.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", m.Config.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("--metrics-addr %s: %w", m.Config.MetricsAddr, err)
+		}
+		m.mln = mln
+	}
 
 	g, err := Build(ctx, Options{Config: m.Config, Log: m.Log})
 	if err != nil {
 		ln.Close()
+		if m.mln != nil {
+			m.mln.Close()
+		}
 		return err
 	}
 	m.Graph = g
@@ -64,11 +78,33 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 
+	// Bodies and responses have deadlines per request (httpapi.Options):
+	// a server-wide ReadTimeout or WriteTimeout would cut long downloads.
 	m.srv = &http.Server{
 		Handler:           m.HTTP,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(m.Log.Handler(), slog.LevelWarn),
+	}
+	if m.mln != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", m.HTTP.MetricsHandler())
+		m.msrv = &http.Server{
+			Handler:           mux,
+			ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout:       10 * time.Second,
+			WriteTimeout:      30 * time.Second,
+			IdleTimeout:       2 * time.Minute,
+			ErrorLog:          slog.NewLogLogger(m.Log.Handler(), slog.LevelWarn),
+		}
+		m.mserved = make(chan error, 1)
+		go func() {
+			err := m.msrv.Serve(m.mln)
+			if errors.Is(err, http.ErrServerClosed) {
+				err = nil
+			}
+			m.mserved <- err
+		}()
 	}
 	m.served = make(chan error, 1)
 	go func() {
@@ -121,6 +157,15 @@ func (m *Main) URL() string {
 	return fmt.Sprintf("%s://%s", scheme, net.JoinHostPort(host, fmt.Sprint(addr.Port)))
 }
 
+// MetricsURL is the --metrics-addr listener's address (GET /metrics
+// answers there); "" without one.
+func (m *Main) MetricsURL() string {
+	if m.mln == nil {
+		return ""
+	}
+	return "http://" + m.mln.Addr().String()
+}
+
 // Served reports the server's exit: nil after a clean shutdown.
 func (m *Main) Served() <-chan error { return m.served }
 
@@ -138,6 +183,17 @@ func (m *Main) Close(ctx context.Context) error {
 		m.served <- nil // keep Served() readable after Close
 	} else if m.ln != nil {
 		m.ln.Close()
+	}
+	if m.msrv != nil {
+		if err := m.msrv.Shutdown(ctx); err != nil {
+			errsOut = append(errsOut, fmt.Errorf("metrics shutdown: %w", err))
+		}
+		if err := <-m.mserved; err != nil {
+			errsOut = append(errsOut, err)
+		}
+		m.mserved <- nil
+	} else if m.mln != nil {
+		m.mln.Close()
 	}
 	if m.stopDemo != nil {
 		m.stopDemo()

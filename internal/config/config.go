@@ -6,6 +6,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"net"
 	"net/netip"
 	"net/url"
 	"os"
@@ -59,6 +60,9 @@ type Serve struct {
 	TLSCert        string
 	TLSKey         string
 	SessionTTL     time.Duration
+
+	MetricsAddr  string // listener of its own for GET /metrics; empty serves none
+	MetricsToken string // bearer token that opens GET /metrics on --addr; empty keeps it closed there
 
 	MQTT         string        // embedded broker address; "off" disables it
 	MQTTBroker   string        // external broker URL; replaces the embedded one
@@ -117,6 +121,8 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	})
 	fs.StringVar(&s.TLSCert, "tls-cert", "", "TLS certificate file; with --tls-key serves HTTPS")
 	fs.StringVar(&s.TLSKey, "tls-key", "", "TLS private key file")
+	fs.StringVar(&s.MetricsAddr, "metrics-addr", "", "serve GET /metrics (Prometheus) on this address of its own, e.g. 127.0.0.1:9464; empty serves it nowhere but under --metrics-token")
+	fs.StringVar(&s.MetricsToken, "metrics-token", "", "serve GET /metrics on --addr too, to callers sending this as a bearer token (at least 16 characters); empty: 404 there")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
 	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker listen address for devices; off disables it")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
@@ -207,6 +213,14 @@ func (s *Serve) Validate() error {
 	}
 	if s.TrustedProxies != nil && !s.TrustProxy {
 		return fmt.Errorf("--trusted-proxies needs --trust-proxy")
+	}
+	if s.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(s.MetricsAddr); err != nil {
+			return fmt.Errorf("--metrics-addr %q: must be host:port, e.g. 127.0.0.1:9464", s.MetricsAddr)
+		}
+	}
+	if s.MetricsToken != "" && len(s.MetricsToken) < 16 {
+		return fmt.Errorf("--metrics-token: must be at least 16 characters")
 	}
 	if s.SessionTTL < time.Minute {
 		return fmt.Errorf("--session-ttl %s: must be at least 1m", s.SessionTTL)

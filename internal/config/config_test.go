@@ -57,10 +57,12 @@ func TestParse_BadEnvNamesTheVariable(t *testing.T) {
 
 func TestServe_Validate(t *testing.T) {
 	for name, args := range map[string][]string{
-		"ErrLogFormat":  {"--log-format", "xml"},
-		"ErrLogLevel":   {"--log-level", "loud"},
-		"ErrTLSHalf":    {"--tls-cert", "c.pem"},
-		"ErrSessionTTL": {"--session-ttl", "5s"},
+		"ErrLogFormat":    {"--log-format", "xml"},
+		"ErrLogLevel":     {"--log-level", "loud"},
+		"ErrTLSHalf":      {"--tls-cert", "c.pem"},
+		"ErrSessionTTL":   {"--session-ttl", "5s"},
+		"ErrMetricsAddr":  {"--metrics-addr", "9464"},
+		"ErrMetricsToken": {"--metrics-token", "short"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := newServe(t, args...)
@@ -71,6 +73,21 @@ func TestServe_Validate(t *testing.T) {
 				t.Fatalf("want an error naming the flag, got %v", err)
 			}
 		})
+	}
+}
+
+func TestParse_Metrics(t *testing.T) {
+	s, err := newServe(t)
+	if err != nil || s.MetricsAddr != "" || s.MetricsToken != "" {
+		t.Fatalf("defaults: %v %+v", err, s)
+	}
+	t.Setenv("FIELDWATCH_METRICS_TOKEN", "0123456789abcdef")
+	s, err = newServe(t, "--metrics-addr", "127.0.0.1:9464")
+	if err != nil || s.MetricsAddr != "127.0.0.1:9464" || s.MetricsToken != "0123456789abcdef" {
+		t.Fatalf("flags: %v %+v", err, s)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
 	}
 }
 

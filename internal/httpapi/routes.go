@@ -170,7 +170,7 @@ func (s *Server) routes() []route {
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
 
 		{"GET", "/healthz", http.HandlerFunc(s.healthz)},
-		{"GET", "/metrics", s.metrics.Handler()},
+		{"GET", "/metrics", http.HandlerFunc(s.appPortMetrics)},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},
 	}

@@ -4,10 +4,14 @@ package httpapi
 
 import (
 	"context"
+	"crypto/subtle"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -68,11 +72,21 @@ type Options struct {
 	Log *slog.Logger
 	// Metrics is shared with the rest of the program; nil creates one.
 	Metrics *metrics.Metrics
-	// TrustProxy takes the client address from X-Forwarded-For and the scheme
-	// from X-Forwarded-Proto of requests whose direct peer is one of
+	// TrustProxy takes the client address from X-Forwarded-For, the scheme
+	// from X-Forwarded-Proto and, for the cross-origin check, the host from
+	// X-Forwarded-Host, of requests whose direct peer is one of
 	// TrustedProxies (nil: DefaultTrustedProxies).
 	TrustProxy     bool
 	TrustedProxies []netip.Prefix
+	// MetricsToken lets GET /metrics on this handler answer a caller sending
+	// it as a bearer token; empty answers 404 there (MetricsHandler serves a
+	// separate listener).
+	MetricsToken string
+	// BodyTimeout bounds the reading of a request body, UploadTimeout that of
+	// an image a device uploads, WriteTimeout each write of a response (a
+	// long download stays open while it makes progress). Zero takes the
+	// defaults below.
+	BodyTimeout, UploadTimeout, WriteTimeout time.Duration
 }
 
 // DefaultTrustedProxies are the proxies trusted under TrustProxy when none
@@ -80,6 +94,13 @@ type Options struct {
 // trusted by default, since clients on the farm's own network have such
 // addresses too and could otherwise forge theirs.
 var DefaultTrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+
+// Default timeouts, see Options and docs/configuration.md.
+const (
+	DefaultBodyTimeout   = time.Minute
+	DefaultUploadTimeout = 5 * time.Minute
+	DefaultWriteTimeout  = time.Minute
+)
 
 // ImageReader reads stored camera images.
 type ImageReader interface {
@@ -92,6 +113,7 @@ type Server struct {
 	Options
 	log     *slog.Logger
 	metrics *metrics.Metrics
+	csp     string
 	handler http.Handler
 	// untrustedForwarder is set once a request from a peer outside
 	// TrustedProxies carried X-Forwarded-For, which is logged once.
@@ -103,7 +125,15 @@ func New(o Options) *Server {
 	if o.Metrics == nil {
 		o.Metrics = metrics.New()
 	}
-	s := &Server{Options: o, log: o.Log, metrics: o.Metrics}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&o.BodyTimeout, DefaultBodyTimeout}, {&o.UploadTimeout, DefaultUploadTimeout}, {&o.WriteTimeout, DefaultWriteTimeout}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
+	s := &Server{Options: o, log: o.Log, metrics: o.Metrics, csp: contentSecurityPolicy(o.MapTiles)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -130,12 +160,27 @@ func New(o Options) *Server {
 		s.writeError(w, r, lang, errs.ErrNotFound)
 	})
 
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, i18n.Parse(r.Header.Get("lang")), errs.New(errs.EForbidden, "error.crossOrigin"))
-	}))
-	s.handler = s.observe(s.recoverPanics(securityHeaders(cop.Handler(mux))))
+	s.handler = s.deadlines(s.observe(s.recoverPanics(s.securityHeaders(s.crossOrigin(mux)))))
 	return s
+}
+
+// MetricsHandler serves the Prometheus metrics, for a listener of their own.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.Handler() }
+
+// appPortMetrics serves GET /metrics on the application's port: only to a
+// caller presenting MetricsToken as a bearer token.
+func (s *Server) appPortMetrics(w http.ResponseWriter, r *http.Request) {
+	if s.MetricsToken == "" {
+		http.NotFound(w, r)
+		return
+	}
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || subtle.ConstantTimeCompare([]byte(token), []byte(s.MetricsToken)) != 1 {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="fieldwatch metrics"`)
+		http.Error(w, http.StatusText(http.StatusUnauthorized), http.StatusUnauthorized)
+		return
+	}
+	s.metrics.Handler().ServeHTTP(w, r)
 }
 
 // ServeHTTP implements http.Handler.
@@ -209,15 +254,142 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-func securityHeaders(next http.Handler) http.Handler {
+// securityHeaders sets the Content-Security-Policy and its companions on
+// every response, and HSTS on those that reached the client over HTTPS.
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
+		h.Set("Content-Security-Policy", s.csp)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "SAMEORIGIN")
+		h.Set("X-Frame-Options", "DENY")
+		if s.secure(r) {
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
 		next.ServeHTTP(w, r)
 	})
 }
+
+// contentSecurityPolicy allows the web app's own scripts, styles, fonts and
+// calls, and images from itself, data: URLs (Leaflet's CSS) and the map
+// tile source. Styles allow 'unsafe-inline': antd injects its CSS-in-JS as
+// <style> elements at run time. Scripts have no such exception: the built
+// index.html loads them all from /assets.
+func contentSecurityPolicy(tiles maptiles.Source) string {
+	img := []string{"'self'", "data:"}
+	img = append(img, tileOrigins(tiles)...)
+	return strings.Join([]string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src " + strings.Join(img, " "),
+		"connect-src 'self'",
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
+
+// tileOrigins are the scheme://host of every URL the tile template expands
+// to, one per subdomain {s} stands for.
+func tileOrigins(tiles maptiles.Source) []string {
+	subs := strings.Split(tiles.Subdomains, "")
+	if len(subs) == 0 {
+		subs = []string{""}
+	}
+	var out []string
+	for _, sub := range subs {
+		u, err := url.Parse(strings.NewReplacer("{s}", sub, "{z}", "0", "{x}", "0", "{y}", "0", "{r}", "").Replace(tiles.URL))
+		if err != nil || u.Host == "" {
+			continue
+		}
+		if o := u.Scheme + "://" + u.Host; !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// crossOrigin refuses cross-origin browser requests that change state (Go's
+// CrossOriginProtection). Behind a trusted proxy the host the browser
+// addressed is X-Forwarded-Host, when the proxy sends it: browsers without
+// Sec-Fetch-Site are checked by their Origin against it.
+func (s *Server) crossOrigin(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		checked := r
+		if fh := r.Header.Get("X-Forwarded-Host"); fh != "" && s.trustedPeer(r) {
+			checked = r.WithContext(r.Context())
+			checked.Host, _, _ = strings.Cut(fh, ",")
+			checked.Host = strings.TrimSpace(checked.Host)
+		}
+		if err := cop.Check(checked); err != nil {
+			s.writeError(w, r, i18n.Parse(r.Header.Get("lang")), errs.New(errs.EForbidden, "error.crossOrigin"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// deadlines bound how long a client may take to send a request body and to
+// take each part of the response, in place of the server-wide ReadTimeout
+// and WriteTimeout: those would also cut a long download, and an expired
+// read deadline cancels the request's context while its handler runs.
+func (s *Server) deadlines(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		if r.Body != nil && r.Body != http.NoBody {
+			d := s.BodyTimeout
+			if r.URL.Path == "/ingest/v1/"+ingest.KindImage {
+				d = s.UploadTimeout
+			}
+			_ = rc.SetReadDeadline(time.Now().Add(d))
+			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
+		}
+		dw := &deadlineWriter{ResponseWriter: w, rc: rc, d: s.WriteTimeout}
+		next.ServeHTTP(dw, r)
+		dw.extend() // for the server's final flush
+	})
+}
+
+// deadlineBody lifts the read deadline once the body is read: the server
+// then watches the connection for the client going away, and a deadline
+// passing would cancel the request.
+type deadlineBody struct {
+	io.ReadCloser
+	rc *http.ResponseController
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
+}
+
+// deadlineWriter gives each write its own deadline, so a response may take
+// as long as it needs while the client keeps reading it.
+type deadlineWriter struct {
+	http.ResponseWriter
+	rc *http.ResponseController
+	d  time.Duration
+}
+
+func (w *deadlineWriter) extend() { _ = w.rc.SetWriteDeadline(time.Now().Add(w.d)) }
+
+func (w *deadlineWriter) Write(b []byte) (int, error) {
+	w.extend()
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *deadlineWriter) Flush() {
+	w.extend()
+	_ = w.rc.Flush()
+}
+
+func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // clientIP is the caller's address. Without TrustProxy, or when the
 // connection's peer is not a trusted proxy, it is the peer. Otherwise
@@ -262,14 +434,19 @@ func (s *Server) secure(r *http.Request) bool {
 	if r.TLS != nil {
 		return true
 	}
-	peer, ok := peerAddr(r)
-	return ok && s.fromTrustedProxy(peer) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+	return s.trustedPeer(r) && strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
 }
 
 // fromTrustedProxy reports whether a request from peer may speak for its
 // client through X-Forwarded-* headers.
 func (s *Server) fromTrustedProxy(peer netip.Addr) bool {
 	return s.TrustProxy && s.trusted(peer)
+}
+
+// trustedPeer reports whether r's direct peer is a trusted proxy.
+func (s *Server) trustedPeer(r *http.Request) bool {
+	peer, ok := peerAddr(r)
+	return ok && s.fromTrustedProxy(peer)
 }
 
 func (s *Server) trusted(a netip.Addr) bool {

@@ -61,7 +61,7 @@ func Load(path string) (*Keeper, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		b = make([]byte, Size)
 		rand.Read(b)
-		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, fmt.Errorf("secret: %w", err)
 		}
 		enc := base64.StdEncoding.EncodeToString(b) + "\n"

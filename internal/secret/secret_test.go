@@ -196,6 +196,13 @@ func TestLoad_CreatesOnceThenReads(t *testing.T) {
 	if st.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v, want 0600", st.Mode().Perm())
 	}
+	dir, err := os.Stat(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir.Mode().Perm() != 0o700 {
+		t.Fatalf("directory created %v, want 0700", dir.Mode().Perm())
+	}
 	again, err := Load(path)
 	if err != nil {
 		t.Fatal(err)

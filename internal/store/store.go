@@ -8,6 +8,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -51,8 +52,12 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 	case strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://"):
 		driver, source, dialect = "pgx", dsn, Postgres
 	case dsn == "":
-		if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
 			return nil, fmt.Errorf("create data dir: %w", err)
+		}
+		file := filepath.Join(dataDir, "fieldwatch.db")
+		if err := private(file); err != nil {
+			return nil, err
 		}
 		driver, dialect = "sqlite", SQLite
 		// WAL lets readers run beside the one writer; immediate transactions take
@@ -60,7 +65,7 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 		// failing with SQLITE_BUSY half-way through. synchronous(FULL) syncs the
 		// WAL at every commit, so an acknowledged report survives a power cut,
 		// not only a crash of this process.
-		source = "file:" + filepath.Join(dataDir, "fieldwatch.db") +
+		source = "file:" + file +
 			"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
 			"&_pragma=synchronous(FULL)&_txlock=immediate"
 	default:
@@ -77,6 +82,26 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 	s := &DB{sql: db, dialect: dialect}
 	s.ops = newOps(s)
 	return s, nil
+}
+
+// private makes the SQLite file readable by its owner only, creating it
+// empty when absent: SQLite gives the -wal and -shm files it creates the
+// database file's mode. Files of an older, world-readable install are
+// narrowed too.
+func private(file string) error {
+	f, err := os.OpenFile(file, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", file, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("open %s: %w", file, err)
+	}
+	for _, p := range []string{file, file + "-wal", file + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("restrict %s: %w", p, err)
+		}
+	}
+	return nil
 }
 
 // Dialect reports which database this is.
