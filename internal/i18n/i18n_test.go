@@ -82,3 +82,12 @@ func TestPushPrivateNamesItsFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestMessage_FieldWithoutLabelShownAsItIs(t *testing.T) {
+	if got := Message(EnUS, "error.wrongType", "nodes[0].depth", nil); got != "nodes[0].depth has the wrong type" {
+		t.Errorf("path: %q", got)
+	}
+	if got := Message(EnUS, "query.unknownValue", "window", nil); got != "Time window has an invalid value" {
+		t.Errorf("label: %q", got)
+	}
+}
