@@ -617,10 +617,12 @@ func (db *DB) AddDeviceTag(ctx context.Context, account, device, tag int64) erro
 func (db *DB) AddDeviceTagNamed(ctx context.Context, account, device int64, name string) (*devices.Tag, error) {
 	t := &devices.Tag{Name: name}
 	err := db.inTx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT id FROM tags WHERE account_id = $1 AND name = $2`, account, name).Scan(&t.ID)
+		// A tag of that name created meanwhile by another request is taken
+		// as it is: the insert does nothing and the select sees it.
+		err := tx.QueryRowContext(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (account_id, name) DO NOTHING RETURNING id`, account, name, time.Now().UnixMilli()).Scan(&t.ID)
 		if err == sql.ErrNoRows {
-			err = tx.QueryRowContext(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
-				account, name, time.Now().UnixMilli()).Scan(&t.ID)
+			err = tx.QueryRowContext(ctx, `SELECT id FROM tags WHERE account_id = $1 AND name = $2`, account, name).Scan(&t.ID)
 		}
 		if err != nil {
 			return errs.Internal("tag device: %w", err)
