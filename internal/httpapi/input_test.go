@@ -181,6 +181,7 @@ func TestRanges_RefusedAsDocumented(t *testing.T) {
 			{"/apis/event/messages?deviceId=x", "deviceId"},
 			{"/apis/event/messages?deviceId=0", "deviceId"},
 			{"/apis/integration/channel/pushLogList?channelId=x", "channelId"},
+			{"/apis/integration/channel/pushLogList?status=done", "status"},
 			{fmt.Sprintf("/apis/poi/%d/pluviometer/early-warning?days=abc", d.ID), "days"},
 		} {
 			r := u.do("GET", q.path, nil)
@@ -190,7 +191,7 @@ func TestRanges_RefusedAsDocumented(t *testing.T) {
 			r.refused(t, q.field, r.Error.Key, "")
 		}
 		for _, ok := range []string{"/apis/event/messages?unread=true", "/apis/event/messages?unread=false",
-			fmt.Sprintf("/apis/event/events?ruleId=7&deviceId=%d", d.ID)} {
+			fmt.Sprintf("/apis/event/events?ruleId=7&deviceId=%d", d.ID), "/apis/integration/channel/pushLogList?status=fail"} {
 			u.do("GET", ok, nil).want(t, 200, 0)
 		}
 	})

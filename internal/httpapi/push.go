@@ -328,6 +328,11 @@ func (s *Server) pushLog(c *call) (any, error) {
 		return nil, err
 	}
 	f := push.LogFilter{OwnerID: c.account.ID, Since: since, Status: push.Status(q.Get("status"))}
+	switch f.Status {
+	case "", push.StatusPending, push.StatusSuccess, push.StatusFail:
+	default:
+		return nil, errs.Invalid("status", "query.unknownValue")
+	}
 	if f.ChannelID, err = queryOptID(q, "channelId"); err != nil {
 		return nil, err
 	}

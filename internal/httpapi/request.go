@@ -190,7 +190,8 @@ type validator interface {
 
 // decode reads the call's JSON body into v and, when v is a validator,
 // validates it. A body is required: an empty one is EINVALID
-// (error.bodyRequired), malformed JSON EINVALID (error.badJSON).
+// (error.bodyRequired), malformed JSON EINVALID (error.badJSON), a value of
+// the wrong type EINVALID (error.wrongType) naming its JSON path.
 func decode(c *call, v any) error {
 	raw, err := readBody(c)
 	if err != nil {
