@@ -104,6 +104,20 @@ func TestEveryFieldHasALabel(t *testing.T) {
 			})
 		}
 	}
+	// checkQuery names any query parameter: every one a handler reads
+	// (q.Get("…"), c.r.URL.Query().Get("…")) needs a label too.
+	for _, fn := range funcs {
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && isQueryGet(call) && len(call.Args) == 1 {
+				for _, v := range resolve(fn, call.Args[0]) {
+					if !v.unknown && !v.path && v.param < 0 {
+						fields[v.name] = fset.Position(call.Pos()).String()
+					}
+				}
+			}
+			return true
+		})
+	}
 	if len(fields) < 50 {
 		t.Fatalf("found only %d field names: the scan is broken", len(fields))
 	}
@@ -114,6 +128,23 @@ func TestEveryFieldHasALabel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// isQueryGet tells a read of a query value: q.Get(…) on a variable named q,
+// or ….URL.Query().Get(…).
+func isQueryGet(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Get" {
+		return false
+	}
+	switch x := sel.X.(type) {
+	case *ast.Ident:
+		return x.Name == "q"
+	case *ast.CallExpr:
+		inner, ok := x.Fun.(*ast.SelectorExpr)
+		return ok && inner.Sel.Name == "Query"
+	}
+	return false
 }
 
 // fieldValue is what a field argument can be: a name, a JSON path, the

@@ -49,9 +49,9 @@ func TestQuery_OverlongValueNamesItsField(t *testing.T) {
 	e := newEnv(t, storetest.OpenSQLite(t))
 	long := strings.Repeat("%25", 50000)
 	for lang, msg := range map[string]string{
-		"en_US": "nameOrSn must be at most 1000 characters",
-		"zh_CN": "nameOrSn最多 1000 个字符",
-		"zh_TW": "nameOrSn最多 1000 個字元",
+		"en_US": "Name or SN must be at most 1000 characters",
+		"zh_CN": "名称或 SN最多 1000 个字符",
+		"zh_TW": "名稱或 SN最多 1000 個字元",
 	} {
 		u := e.user(lang)
 		u.login("farmer01", "secret1").want(t, 200, 0)
