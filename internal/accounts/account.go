@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // Account is a person or organisation that logs in and owns devices.
@@ -92,7 +93,7 @@ func NormalizeName(s string) (string, error) {
 	case n > MaxNameLen:
 		return "", errs.Invalid("name", "account.name.tooLong")
 	}
-	return s, nil
+	return s, text.CheckName("name", s)
 }
 
 // Store is what the service needs from persistence.

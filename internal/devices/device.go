@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // State is where a device is in its life, set by the operator (SPEC §4).
@@ -167,10 +168,17 @@ type Config struct {
 	ReportInterval int `json:"reportInterval"`
 }
 
+// The range of a report interval a user may set, in minutes.
+const (
+	MinReportInterval = 1
+	MaxReportInterval = 1440
+)
+
 // Validate checks the settings.
 func (c Config) Validate() error {
-	if c.ReportInterval != 0 && (c.ReportInterval < 1 || c.ReportInterval > 1440) {
-		return errs.Invalid("reportInterval", "device.config.interval").With(map[string]any{"min": 1, "max": 1440})
+	if c.ReportInterval != 0 && (c.ReportInterval < MinReportInterval || c.ReportInterval > MaxReportInterval) {
+		return errs.Invalid("reportInterval", "device.config.interval").
+			With(map[string]any{"min": MinReportInterval, "max": MaxReportInterval})
 	}
 	return nil
 }
@@ -196,7 +204,7 @@ func NormalizeTagName(name string) (string, error) {
 	if utf8.RuneCountInString(name) > MaxTagName {
 		return "", errs.Invalid("tag", "device.tag.tooLong").With(map[string]any{"max": MaxTagName})
 	}
-	return name, nil
+	return name, text.CheckName("tag", name)
 }
 
 // MaxName bounds a device name (SPEC §5: 1-16 characters).
@@ -211,8 +219,13 @@ func NormalizeName(name string) (string, error) {
 	if utf8.RuneCountInString(name) > MaxName {
 		return "", errs.Invalid("name", "device.name.tooLong").With(map[string]any{"max": MaxName})
 	}
-	return name, nil
+	return name, text.CheckName("name", name)
 }
+
+// EarliestInstall is the earliest install time a profile may carry: no
+// device of the registry was installed before 2000, and an earlier time
+// (0, -1) is a client's placeholder, not a date.
+var EarliestInstall = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Profile is the part of a device its users edit.
 type Profile struct {
@@ -234,6 +247,9 @@ func (p *Profile) Validate() error {
 	if utf8.RuneCountInString(p.Location) > 64 {
 		return errs.Invalid("location", "device.location.tooLong").With(map[string]any{"max": 64})
 	}
+	if err := text.CheckName("location", p.Location); err != nil {
+		return err
+	}
 	if (p.Lat == nil) != (p.Lng == nil) {
 		return errs.Invalid("coordinates", "device.coordinates.pair")
 	}
@@ -245,6 +261,9 @@ func (p *Profile) Validate() error {
 	}
 	if p.Altitude != nil && (*p.Altitude < -500 || *p.Altitude > 9000 || *p.Altitude != *p.Altitude) {
 		return errs.Invalid("altitude", "device.altitude.range").With(map[string]any{"min": -500, "max": 9000})
+	}
+	if p.InstallAt != nil && p.InstallAt.Before(EarliestInstall) {
+		return errs.Invalid("installTime", "device.installTime.tooEarly")
 	}
 	if p.InstallAt != nil && p.InstallAt.After(time.Now().Add(24*time.Hour)) {
 		return errs.Invalid("installTime", "device.installTime.future")

@@ -37,6 +37,9 @@ type Store interface {
 	CreateTag(ctx context.Context, account int64, name string) (*Tag, error)
 	DeleteTag(ctx context.Context, account, id int64) error
 	AddDeviceTag(ctx context.Context, account, device, tag int64) error
+	// AddDeviceTagNamed puts the account's tag of that name on a device,
+	// creating the tag in the same transaction, so a refusal leaves none.
+	AddDeviceTagNamed(ctx context.Context, account, device int64, name string) (*Tag, error)
 	RemoveDeviceTag(ctx context.Context, account, device, tag int64) error
 	DeviceTags(ctx context.Context, account int64, ids []int64) (map[int64][]Tag, error)
 	// DeviceRights returns account's grant on those of ids shared with it.
@@ -538,6 +541,21 @@ func (s *Service) TagDevice(ctx context.Context, viewer, id, tag int64) error {
 		return err
 	}
 	return s.store.AddDeviceTag(ctx, viewer, id, tag)
+}
+
+// TagDeviceNamed puts the viewer's tag of that name on a device the viewer
+// can see, creating the tag when the viewer has none, in one transaction: a
+// refusal creates no tag. Returns the tag, ENOTFOUND (the device), EINVALID
+// (tag: NormalizeTagName's codes), ECONFLICT (device.tag.limit).
+func (s *Service) TagDeviceNamed(ctx context.Context, viewer, id int64, name string) (*Tag, error) {
+	name, err := NormalizeTagName(name)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := s.Authorize(ctx, viewer, id, NeedRead); err != nil {
+		return nil, err
+	}
+	return s.store.AddDeviceTagNamed(ctx, viewer, id, name)
 }
 
 // UntagDevice removes a tag from a device. Returns ENOTFOUND (the device,

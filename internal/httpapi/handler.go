@@ -29,6 +29,10 @@ type call struct {
 type apiFunc func(c *call) (any, error)
 
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, c *call, fn apiFunc) {
+	if err := checkQuery(r); err != nil {
+		s.writeError(w, r, c.lang, err)
+		return
+	}
 	data, err := fn(c)
 	if err != nil {
 		s.writeError(w, r, c.lang, err)

@@ -203,23 +203,47 @@ func (s *Server) poiRemove(c *call) (any, error) {
 	return nil, s.Devices.Remove(c.r.Context(), c.account.ID, id)
 }
 
+// configBody is a device's settings as the config calls carry them:
+// reportInterval in minutes, 1 to 1440, or null for the type's interval.
+type configBody struct {
+	ReportInterval *int `json:"reportInterval"`
+}
+
+func (b *configBody) validate() error {
+	if b.ReportInterval != nil && (*b.ReportInterval < devices.MinReportInterval || *b.ReportInterval > devices.MaxReportInterval) {
+		return errs.Invalid("reportInterval", "device.config.interval").
+			With(map[string]any{"min": devices.MinReportInterval, "max": devices.MaxReportInterval})
+	}
+	return nil
+}
+
+func toConfigBody(cfg devices.Config) configBody {
+	if cfg.ReportInterval == 0 {
+		return configBody{}
+	}
+	return configBody{ReportInterval: &cfg.ReportInterval}
+}
+
 // poiConfig serves GET /apis/poi/{id}/config.
 func (s *Server) poiConfig(c *call) (any, error) {
-	d := c.device
-	return d.Config, nil
+	return toConfigBody(c.device.Config), nil
 }
 
 // putConfig serves PUT /apis/poi/{id}/config.
 func (s *Server) putConfig(c *call) (any, error) {
 	id := c.device.ID
-	var cfg devices.Config
-	if err := decode(c, &cfg); err != nil {
+	var b configBody
+	if err := decode(c, &b); err != nil {
 		return nil, err
+	}
+	var cfg devices.Config
+	if b.ReportInterval != nil {
+		cfg.ReportInterval = *b.ReportInterval
 	}
 	if err := s.Devices.UpdateConfig(c.r.Context(), c.account.ID, id, cfg); err != nil {
 		return nil, err
 	}
-	return cfg, nil
+	return toConfigBody(cfg), nil
 }
 
 // poiEncryption serves GET /apis/poi/encryption?id=: the device's MQTT and

@@ -328,14 +328,16 @@ func (s *Server) pushLog(c *call) (any, error) {
 		return nil, err
 	}
 	f := push.LogFilter{OwnerID: c.account.ID, Since: since, Status: push.Status(q.Get("status"))}
-	for name, dst := range map[string]*int64{"channelId": &f.ChannelID, "deviceId": &f.DeviceID} {
-		if v := q.Get(name); v != "" {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n <= 0 {
-				return nil, errs.Invalid(name, "query.unknownValue")
-			}
-			*dst = n
-		}
+	switch f.Status {
+	case "", push.StatusPending, push.StatusSuccess, push.StatusFail:
+	default:
+		return nil, errs.Invalid("status", "query.unknownValue")
+	}
+	if f.ChannelID, err = queryOptID(q, "channelId"); err != nil {
+		return nil, err
+	}
+	if f.DeviceID, err = queryOptID(q, "deviceId"); err != nil {
+		return nil, err
 	}
 	p, err := readPage(c)
 	if err != nil {

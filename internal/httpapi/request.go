@@ -3,9 +3,13 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
+	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -14,6 +18,32 @@ import (
 // This file reads requests: path and query values, list pages and JSON
 // bodies. Every handler reads them through these, so a bad value answers
 // the same localized EINVALID naming its field wherever it comes.
+
+// maxQueryValue bounds every query value in characters: far above any
+// search text, id list or parameter list a call takes, far below what makes
+// a LIKE pattern or a list parse expensive.
+const maxQueryValue = 1000
+
+// checkQuery refuses a call any of whose query values is longer than
+// maxQueryValue, naming it: EINVALID query.tooLong. Every /apis and open-API
+// call passes through it before its handler reads the query, so no reader,
+// present or future, sees an overlong search text.
+func checkQuery(r *http.Request) error {
+	q := r.URL.Query()
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		for _, v := range q[name] {
+			if len(v) > maxQueryValue && utf8.RuneCountInString(v) > maxQueryValue {
+				return errs.Invalid(name, "query.tooLong").With(map[string]any{"max": maxQueryValue})
+			}
+		}
+	}
+	return nil
+}
 
 // pathID reads a numeric path value; anything else is ENOTFOUND, like an
 // id that does not exist.
@@ -50,6 +80,32 @@ func queryInt(q url.Values, name string, def, lo, hi int) (int, error) {
 		return 0, errs.Invalid(name, "query.intRange").With(map[string]any{"min": lo, "max": hi})
 	}
 	return n, nil
+}
+
+// queryOptID reads an optional id filter such as ?ruleId=: 0 when absent,
+// EINVALID (query.unknownValue) naming it when not a positive number.
+func queryOptID(q url.Values, name string) (int64, error) {
+	v := q.Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, errs.Invalid(name, "query.unknownValue")
+	}
+	return id, nil
+}
+
+// queryBool reads an optional true/false flag such as ?unread=: false when
+// absent, EINVALID (query.unknownValue) naming it for anything else.
+func queryBool(q url.Values, name string) (bool, error) {
+	switch q.Get(name) {
+	case "", "false":
+		return false, nil
+	case "true":
+		return true, nil
+	}
+	return false, errs.Invalid(name, "query.unknownValue")
 }
 
 // queryFloat reads an optional number in [lo, hi].
@@ -134,7 +190,8 @@ type validator interface {
 
 // decode reads the call's JSON body into v and, when v is a validator,
 // validates it. A body is required: an empty one is EINVALID
-// (error.bodyRequired), malformed JSON EINVALID (error.badJSON).
+// (error.bodyRequired), malformed JSON EINVALID (error.badJSON), a value of
+// the wrong type EINVALID (error.wrongType) naming its JSON path.
 func decode(c *call, v any) error {
 	raw, err := readBody(c)
 	if err != nil {
@@ -196,8 +253,14 @@ func readBody(c *call) ([]byte, error) {
 	return bytes.TrimSpace(raw), nil
 }
 
+// unmarshal decodes raw into v and validates it. A value of the wrong JSON
+// type is EINVALID error.wrongType naming its JSON path ("name",
+// "expressions.value"); any other fault is error.badJSON.
 func unmarshal(raw []byte, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
+		if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok && te.Field != "" {
+			return errs.Invalid(te.Field, "error.wrongType")
+		}
 		return errs.New(errs.EInvalid, "error.badJSON")
 	}
 	return validate(v)

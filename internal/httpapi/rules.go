@@ -311,11 +311,11 @@ func (s *Server) eventFilter(c *call) (rules.EventFilter, error) {
 		return f, err
 	}
 	f.Page, f.Size = p.page, p.size
-	if v := q.Get("deviceId"); v != "" {
-		f.DeviceID, _ = strconv.ParseInt(v, 10, 64)
+	if f.DeviceID, err = queryOptID(q, "deviceId"); err != nil {
+		return f, err
 	}
-	if v := q.Get("ruleId"); v != "" {
-		f.RuleID, _ = strconv.ParseInt(v, 10, 64)
+	if f.RuleID, err = queryOptID(q, "ruleId"); err != nil {
+		return f, err
 	}
 	switch l := rules.Level(q.Get("level")); l {
 	case "", rules.LevelNormal, rules.LevelAlarm:
@@ -329,7 +329,9 @@ func (s *Server) eventFilter(c *call) (rules.EventFilter, error) {
 	default:
 		return f, errs.Invalid("kind", "rule.kind.invalid")
 	}
-	f.UnreadOnly = q.Get("unread") == "true"
+	if f.UnreadOnly, err = queryBool(q, "unread"); err != nil {
+		return f, err
+	}
 	for name, dst := range map[string]*time.Time{"begin": &f.Begin, "end": &f.End} {
 		if v := q.Get(name); v != "" {
 			ms, err := strconv.ParseInt(v, 10, 64)

@@ -33,14 +33,22 @@ func (s *Server) deleteTag(c *call) (any, error) {
 	return nil, s.Devices.DeleteTag(c.r.Context(), c.account.ID, id)
 }
 
-// tagDevice serves POST /apis/poi/{id}/tag {tagId}.
+// tagDevice serves POST /apis/poi/{id}/tag {tagId} or {tag}: puts one of
+// the caller's tags on the device, or the tag of that name, created with
+// the tagging in one transaction, so a refused tagging creates no tag.
 func (s *Server) tagDevice(c *call) (any, error) {
 	id := c.device.ID
 	var b tagBody
 	if err := decode(c, &b); err != nil {
 		return nil, err
 	}
-	if err := s.Devices.TagDevice(c.r.Context(), c.account.ID, id, b.TagID); err != nil {
+	var err error
+	if b.TagID != 0 {
+		err = s.Devices.TagDevice(c.r.Context(), c.account.ID, id, b.TagID)
+	} else {
+		_, err = s.Devices.TagDeviceNamed(c.r.Context(), c.account.ID, id, b.Tag)
+	}
+	if err != nil {
 		return nil, err
 	}
 	d, _, err := s.Devices.Get(c.r.Context(), c.account.ID, id)
@@ -50,13 +58,15 @@ func (s *Server) tagDevice(c *call) (any, error) {
 	return nonNil(d.Tags), nil
 }
 
-// tagBody names the tag to put on a device.
+// tagBody names the tag to put on a device: an existing tag by its id, or
+// a tag by its name.
 type tagBody struct {
-	TagID int64 `json:"tagId"`
+	TagID int64  `json:"tagId"`
+	Tag   string `json:"tag"`
 }
 
 func (b *tagBody) validate() error {
-	if b.TagID == 0 {
+	if b.TagID == 0 && b.Tag == "" {
 		return errs.Invalid("tagId", "error.required")
 	}
 	return nil

@@ -65,7 +65,7 @@ func Parse(s string) Lang {
 }
 
 // T returns the message for key in lang with {name} placeholders filled from
-// params. A param whose value is a Field is itself translated. An unknown key
+// params. A param whose value is a Field shows that field's label. An unknown key
 // is returned as is, so a missing translation is visible rather than silent.
 func T(lang Lang, key string, params map[string]any) string {
 	m, ok := catalogue[lang]
@@ -80,13 +80,22 @@ func T(lang Lang, key string, params map[string]any) string {
 		var s string
 		switch v := v.(type) {
 		case Field:
-			s = T(lang, "field."+string(v), nil)
+			s = label(m, string(v))
 		default:
 			s = fmt.Sprint(v)
 		}
 		msg = strings.ReplaceAll(msg, "{"+k+"}", s)
 	}
 	return msg
+}
+
+// label is a field's localized label; a field without one (a JSON path
+// such as nodes[0].depth) is shown as it is, never as a raw key.
+func label(m map[string]string, field string) string {
+	if l, ok := m["field."+field]; ok {
+		return l
+	}
+	return field
 }
 
 // Message localizes an error: the message for code with params filled in. When

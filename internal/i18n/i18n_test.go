@@ -72,3 +72,22 @@ func TestMessage_FieldLabelUnlessGiven(t *testing.T) {
 		t.Errorf("given field: %q", got)
 	}
 }
+
+// The refusal of a private push address names the flag that allows it, so
+// an operator reading it knows where to look.
+func TestPushPrivateNamesItsFlag(t *testing.T) {
+	for _, l := range Langs {
+		if got := T(l, "push.url.private", map[string]any{"host": "10.0.0.1"}); !strings.Contains(got, "--push-allow-private") {
+			t.Errorf("%s: %q", l, got)
+		}
+	}
+}
+
+func TestMessage_FieldWithoutLabelShownAsItIs(t *testing.T) {
+	if got := Message(EnUS, "error.wrongType", "nodes[0].depth", nil); got != "nodes[0].depth has the wrong type" {
+		t.Errorf("path: %q", got)
+	}
+	if got := Message(EnUS, "query.unknownValue", "window", nil); got != "Time window has an invalid value" {
+		t.Errorf("label: %q", got)
+	}
+}

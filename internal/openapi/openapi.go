@@ -21,6 +21,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // MaxNameLen is SPEC §5's limit on an application's name.
@@ -52,6 +53,9 @@ func (a *App) Validate() error {
 		return errs.Invalid("name", "openapi.name.required")
 	case n > MaxNameLen:
 		return errs.Invalid("name", "openapi.name.tooLong").With(map[string]any{"max": MaxNameLen})
+	}
+	if err := text.CheckName("name", a.Name); err != nil {
+		return err
 	}
 	if strings.TrimSpace(a.PushURL) != "" {
 		u, err := push.NormalizeURL("pushUrl", a.PushURL, push.MaxURLLen)

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // Limits of SPEC §5 and §9.
@@ -116,6 +117,9 @@ func (c *Channel) Validate() error {
 		return errs.Invalid("name", "push.name.required")
 	case n > MaxNameLen:
 		return errs.Invalid("name", "push.name.tooLong").With(map[string]any{"max": MaxNameLen})
+	}
+	if err := text.CheckName("name", c.Name); err != nil {
+		return err
 	}
 	u, err := NormalizeURL("url", c.URL, MaxURLLen)
 	if err != nil {

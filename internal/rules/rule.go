@@ -13,6 +13,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // Level is how serious a rule's events are.
@@ -137,6 +138,9 @@ func (r *Rule) Validate(cat Catalogue) error {
 	}
 	if utf8.RuneCountInString(r.Name) > maxName {
 		return errs.Invalid("name", "rule.name.tooLong").With(map[string]any{"max": maxName})
+	}
+	if err := text.CheckName("name", r.Name); err != nil {
+		return err
 	}
 	r.Description = strings.TrimSpace(r.Description)
 	if utf8.RuneCountInString(r.Description) > maxDesc {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
+	"github.com/fieldwatch/fieldwatch/internal/text"
 )
 
 // Settings are a soil device's settings (SPEC §3 "Soil device
@@ -121,6 +122,9 @@ func (s *Settings) validateCrop() error {
 	}
 	if utf8.RuneCountInString(s.CropVariety) > maxVariety {
 		return errs.Invalid("cropVariety", "soil.cropVariety.tooLong").With(map[string]any{"max": maxVariety})
+	}
+	if err := text.CheckName("cropVariety", s.CropVariety); err != nil {
+		return err
 	}
 	if _, ok := IrrigationMethodByID(s.IrrigationMethod); s.IrrigationMethod != "" && !ok {
 		return errs.Invalid("irrigationMethod", "soil.irrigationMethod.unknown")

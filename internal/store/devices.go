@@ -606,30 +606,61 @@ func (db *DB) AddDeviceTag(ctx context.Context, account, device, tag int64) erro
 			}
 			return errs.Invalid("tagId", "device.tag.notFound")
 		}
-		// Serialize concurrent taggings of one device on PostgreSQL so two
-		// requests cannot both see two tags and add a fourth (SQLite's
-		// immediate transactions already serialize writers).
-		if _, err := tx.ExecContext(ctx, `SELECT id FROM devices WHERE id = $1`+db.dialect.forUpdate(), device); err != nil {
-			return errs.Internal("tag device: %w", err)
-		}
-		var n int
-		var has bool
-		if err := tx.QueryRowContext(ctx, `SELECT count(*), COALESCE(SUM(CASE WHEN tag_id = $3 THEN 1 ELSE 0 END), 0) > 0
-			FROM device_tags WHERE device_id = $1 AND account_id = $2`, device, account, tag).Scan(&n, &has); err != nil {
-			return errs.Internal("tag device: %w", err)
-		}
-		if has {
-			return nil
-		}
-		if n >= devices.MaxTags {
-			return errs.New(errs.EConflict, "device.tag.limit").With(map[string]any{"max": devices.MaxTags})
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO device_tags (device_id, tag_id, account_id) VALUES ($1, $2, $3)`,
-			device, tag, account); err != nil {
-			return errs.Internal("tag device: %w", err)
-		}
-		return nil
+		return db.addDeviceTag(ctx, tx, account, device, tag)
 	})
+}
+
+// AddDeviceTagNamed labels a device with the account's tag of that name,
+// creating the tag in the same transaction when the account has none: a
+// refusal (the device already carries MaxTags) leaves no new tag behind.
+// Returns the tag, ECONFLICT (device.tag.limit).
+func (db *DB) AddDeviceTagNamed(ctx context.Context, account, device int64, name string) (*devices.Tag, error) {
+	t := &devices.Tag{Name: name}
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		// A tag of that name created meanwhile by another request is taken
+		// as it is: the insert does nothing and the select sees it.
+		err := tx.QueryRowContext(ctx, `INSERT INTO tags (account_id, name, created_at) VALUES ($1, $2, $3)
+			ON CONFLICT (account_id, name) DO NOTHING RETURNING id`, account, name, time.Now().UnixMilli()).Scan(&t.ID)
+		if err == sql.ErrNoRows {
+			err = tx.QueryRowContext(ctx, `SELECT id FROM tags WHERE account_id = $1 AND name = $2`, account, name).Scan(&t.ID)
+		}
+		if err != nil {
+			return errs.Internal("tag device: %w", err)
+		}
+		return db.addDeviceTag(ctx, tx, account, device, t.ID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// addDeviceTag puts the account's tag on a device within tx, unless the
+// device carries it already; ECONFLICT when it carries MaxTags.
+func (db *DB) addDeviceTag(ctx context.Context, tx *sql.Tx, account, device, tag int64) error {
+	// Serialize concurrent taggings of one device on PostgreSQL so two
+	// requests cannot both see two tags and add a fourth (SQLite's
+	// immediate transactions already serialize writers).
+	if _, err := tx.ExecContext(ctx, `SELECT id FROM devices WHERE id = $1`+db.dialect.forUpdate(), device); err != nil {
+		return errs.Internal("tag device: %w", err)
+	}
+	var n int
+	var has bool
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), COALESCE(SUM(CASE WHEN tag_id = $3 THEN 1 ELSE 0 END), 0) > 0
+		FROM device_tags WHERE device_id = $1 AND account_id = $2`, device, account, tag).Scan(&n, &has); err != nil {
+		return errs.Internal("tag device: %w", err)
+	}
+	if has {
+		return nil
+	}
+	if n >= devices.MaxTags {
+		return errs.New(errs.EConflict, "device.tag.limit").With(map[string]any{"max": devices.MaxTags})
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO device_tags (device_id, tag_id, account_id) VALUES ($1, $2, $3)`,
+		device, tag, account); err != nil {
+		return errs.Internal("tag device: %w", err)
+	}
+	return nil
 }
 
 // RemoveDeviceTag takes a tag off a device. Returns ENOTFOUND when it was not on it.

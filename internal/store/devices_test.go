@@ -187,3 +187,48 @@ func TestStore_Devices(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A tag named on a device is created with the tagging or not at all, and
+// concurrent taggings by one new name make one tag.
+func TestStore_AddDeviceTagNamed(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		me := newAccount(t, db, "farmer01")
+		full := newDevice(t, db, "ZS2026000301", 2, me.ID)
+		for _, name := range []string{"a", "b", "c"} {
+			if _, err := db.AddDeviceTagNamed(ctx, me.ID, full.ID, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.AddDeviceTagNamed(ctx, me.ID, full.ID, "d"); errs.As(err) == nil || errs.As(err).Code != "device.tag.limit" {
+			t.Fatalf("fourth: %v", err)
+		}
+		if tags, _ := db.Tags(ctx, me.ID); len(tags) != 3 {
+			t.Fatalf("tags after the refusal: %+v", tags)
+		}
+		var ds []*devices.Device
+		for i := range 6 {
+			ds = append(ds, newDevice(t, db, fmt.Sprintf("ZS20260004%02d", i), 2, me.ID))
+		}
+		var wg sync.WaitGroup
+		ids := make([]int64, len(ds))
+		failed := make([]error, len(ds))
+		for i, d := range ds {
+			wg.Go(func() {
+				tg, err := db.AddDeviceTagNamed(ctx, me.ID, d.ID, "orchard")
+				if failed[i] = err; err == nil {
+					ids[i] = tg.ID
+				}
+			})
+		}
+		wg.Wait()
+		for i := range ds {
+			if failed[i] != nil || ids[i] != ids[0] {
+				t.Fatalf("tagging %d: id %d, want %d: %v", i, ids[i], ids[0], failed[i])
+			}
+		}
+		if tags, _ := db.Tags(ctx, me.ID); len(tags) != 4 {
+			t.Fatalf("tags: %+v", tags)
+		}
+	})
+}

@@ -32,7 +32,7 @@ export function device(overrides: Partial<DeviceInfo> = {}): DeviceInfo {
     altitude: null,
     installTime: NOW - 86_400_000,
     right: { owner: true, rename: true, settings: true, export: true },
-    config: { reportInterval: 0 },
+    config: { reportInterval: null },
     ...overrides,
   };
 }
@@ -105,7 +105,7 @@ export function serveDevice({ info = device(), indicator, extra }: ServeOptions 
     if (path.endsWith('/sales')) {
       return ok({ installTime: NOW - 86_400_000, serviceUntil: NOW + 86_400_000, warrantyUntil: NOW - 1000, serviceExpired: false, warrantyExpired: true, registrationTime: NOW - 86_400_000 });
     }
-    if (path.endsWith('/config')) return ok({ reportInterval: 0 });
+    if (path.endsWith('/config')) return ok({ reportInterval: null });
     if (path === '/apis/qi/13/data/realtime') return ok(weatherNow);
     if (path.endsWith('/datapoints/v3')) {
       const params = (url.searchParams.get('params') ?? '').split(',');

@@ -12,8 +12,8 @@ export interface DeviceRight {
 }
 
 export interface DeviceConfig {
-  /** Minutes between reports; 0 keeps the type's interval. */
-  reportInterval: number;
+  /** Minutes between reports, 1–1440; null keeps the type's interval. */
+  reportInterval: number | null;
 }
 
 /** GET /apis/poi/info: a detail page's header. Times are unix milliseconds. */

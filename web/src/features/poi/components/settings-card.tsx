@@ -26,8 +26,8 @@ export function SettingsCard({ deviceId }: { deviceId: number }) {
           name="poi-settings"
           layout="vertical"
           requiredMark={false}
-          initialValues={{ reportInterval: config.data.reportInterval || null }}
-          onFinish={({ reportInterval }) => update.mutate({ reportInterval: reportInterval ?? 0 })}
+          initialValues={{ reportInterval: config.data.reportInterval }}
+          onFinish={({ reportInterval }) => update.mutate({ reportInterval: reportInterval ?? null })}
           onValuesChange={() => update.isError && update.reset()}
         >
           <Form.Item
