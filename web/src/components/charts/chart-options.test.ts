@@ -84,9 +84,9 @@ describe('axisBounds', () => {
   });
 
   it('puts both bounds on whole ticks so no label crowds another', () => {
-    const [low, high] = axisBounds({ min: -0.7, max: -0.69 }, 2) ?? [];
-    expect([low, high]).toEqual([-0.8, -0.55]);
-    for (const bound of [low, high]) expect(Math.abs(Math.round(bound * 20) - bound * 20)).toBeLessThan(1e-9);
+    const bounds = axisBounds({ min: -0.7, max: -0.69 }, 2) ?? [];
+    expect(bounds).toEqual([-0.8, -0.55]);
+    for (const bound of bounds) expect(Math.abs(Math.round(bound * 20) - bound * 20)).toBeLessThan(1e-9);
     expect(axisBounds({ min: 3.39, max: 3.4 }, 2)).toEqual([3.25, 3.5]);
   });
 
