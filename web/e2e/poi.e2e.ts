@@ -466,12 +466,18 @@ test('a device is renamed on its page, with the name rules checked first', async
   const probe = deviceOf(await listDevices(page), 1, 1);
   await openDevice(page, probe);
 
+  // Esc closes the dialog (the page's other dialogs, closed, do not take the key).
+  const modal = page.getByRole('dialog', { name: 'Edit device' });
+  await page.getByRole('button', { name: 'Edit device' }).click();
+  await modal.waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden', timeout: 5_000 });
+
   await page.getByRole('button', { name: 'Edit device' }).click();
   const name = page.locator('#poi-edit_name');
   await expect.poll(() => name.inputValue(), SLOW).toBe(probe.name);
   await name.fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const modal = page.getByRole('dialog', { name: 'Edit device' });
   await expect.poll(() => modal.innerText(), SLOW).toContain('Name cannot be empty');
 
   await name.fill('North plot probe');
