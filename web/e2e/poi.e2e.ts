@@ -106,6 +106,25 @@ describe('device detail pages', () => {
     }
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`a weather station without a rain gauge leaves out the fire weather index, with no failed call (${scheme})`, async () => {
+      const { page } = await browser({ colorScheme: scheme });
+      await presetLanguage(page.context(), 'en_US');
+      await signIn(page.context());
+      const failed: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
+      const compact = deviceOf(await listDevices(page), 4); // TQC005: no rain gauge
+      await openDevice(page, compact);
+      await page.getByTestId('poi-weather-alerts').waitFor();
+      expect(await page.getByTestId('poi-fwi').count()).toBe(0);
+      expect(await page.locator('.ant-alert-error').count()).toBe(0);
+      expect(failed).toEqual([]);
+      await shot(page, `poi-tianqi-no-rain-en-${scheme}.png`);
+    });
+  }
+
   test('every kind in dark mode', async () => {
     const { page } = await browser({ colorScheme: 'dark' });
     await signIn(page.context());
