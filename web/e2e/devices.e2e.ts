@@ -101,6 +101,41 @@ describe('device list', () => {
     });
   }
 
+  // The table fits the window without sideways scrolling; narrower windows drop the less important
+  // columns (place, SN, type, last report) and keep status, battery, tags and the actions in view.
+  for (const [width, lang, columns] of [
+    [1024, 'en_US', ['Name', 'Status', 'Battery / Signal', 'Tags', 'Actions']],
+    [1024, 'zh_CN', ['设备名称', '状态', '电量 / 信号', '标签', '操作']],
+    [1440, 'en_US', ['Name', 'SN', 'Type', 'Status', 'Last report', 'Battery / Signal', 'Tags', 'Actions']],
+    [1440, 'zh_TW', ['設備名稱', 'SN', '設備類型', '狀態', '最後上報', '電量 / 訊號', '標籤', '操作']],
+  ] as const) {
+    test(`fits ${width} px in ${lang} with the important columns in view`, async () => {
+      const { context, page } = await browser({ viewport: { width, height: 900 } });
+      await presetLanguage(context, lang);
+      await login(page, '/apps/devices');
+      await rows(page).first().waitFor();
+      await eventually(() => page.locator('.fw-device-table thead th').allInnerTexts()).toEqual(['', ...columns]);
+      const overflow = await page.evaluate(() => {
+        const doc = document.documentElement;
+        const content = document.querySelector('.fw-device-table .ant-table-content, .fw-device-table .ant-table-body');
+        return { page: doc.scrollWidth - doc.clientWidth, table: content ? content.scrollWidth - content.clientWidth : -1 };
+      });
+      expect(overflow).toEqual({ page: 0, table: 0 });
+      const card = await page.locator('.fw-devices__card').boundingBox();
+      for (const header of await page.locator('.fw-device-table thead th').all()) {
+        const box = await header.boundingBox();
+        expect(box && card && box.x + box.width <= card.x + card.width).toBe(true);
+      }
+      // A long English type name ends in an ellipsis; hovering shows it whole.
+      if (columns.length > 5 && lang === 'en_US') {
+        const type = row(page, 'DM01000001').locator('.fw-device-type');
+        await type.hover();
+        await eventually(() => page.getByRole('tooltip').innerText()).toContain('SMP003');
+      }
+      await shot(page, `devices-list-${width}-${lang}.png`);
+    });
+  }
+
   test('filters by status and by the last 5 digits of the SN, in the address', async () => {
     const { page } = await open('en_US');
 
@@ -222,6 +257,8 @@ describe('device list', () => {
       await target.locator('.fw-device-tags__add').click();
       const picker = page.getByTestId('tag-picker');
       const input = picker.getByPlaceholder('New tag name');
+      // The picker opens ready to type a new tag.
+      await eventually(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
       const createButton = picker.getByRole('button', { name: 'Create and add' });
       for (const [i, name] of names.slice(0, 3).entries()) {
         await input.fill(name);

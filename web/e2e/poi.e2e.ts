@@ -106,6 +106,25 @@ describe('device detail pages', () => {
     }
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`a weather station without a rain gauge leaves out the fire weather index, with no failed call (${scheme})`, async () => {
+      const { page } = await browser({ colorScheme: scheme });
+      await presetLanguage(page.context(), 'en_US');
+      await signIn(page.context());
+      const failed: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
+      const compact = deviceOf(await listDevices(page), 4); // TQC005: no rain gauge
+      await openDevice(page, compact);
+      await page.getByTestId('poi-weather-alerts').waitFor();
+      expect(await page.getByTestId('poi-fwi').count()).toBe(0);
+      expect(await page.locator('.ant-alert-error').count()).toBe(0);
+      expect(failed).toEqual([]);
+      await shot(page, `poi-tianqi-no-rain-en-${scheme}.png`);
+    });
+  }
+
   test('every kind in dark mode', async () => {
     const { page } = await browser({ colorScheme: 'dark' });
     await signIn(page.context());
@@ -466,12 +485,18 @@ test('a device is renamed on its page, with the name rules checked first', async
   const probe = deviceOf(await listDevices(page), 1, 1);
   await openDevice(page, probe);
 
+  // Esc closes the dialog (the page's other dialogs, closed, do not take the key).
+  const modal = page.getByRole('dialog', { name: 'Edit device' });
+  await page.getByRole('button', { name: 'Edit device' }).click();
+  await modal.waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden', timeout: 5_000 });
+
   await page.getByRole('button', { name: 'Edit device' }).click();
   const name = page.locator('#poi-edit_name');
   await expect.poll(() => name.inputValue(), SLOW).toBe(probe.name);
   await name.fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const modal = page.getByRole('dialog', { name: 'Edit device' });
   await expect.poll(() => modal.innerText(), SLOW).toContain('Name cannot be empty');
 
   await name.fill('North plot probe');

@@ -252,6 +252,24 @@ describe('alert rules', () => {
     await expect.poll(() => page.locator('.fw-event-table tr.ant-table-row', { hasText: 'Frost risk' }).count()).toBeGreaterThan(0);
   });
 
+  test('a condition with depths and a range stays on one line at desktop width', async () => {
+    const { page } = await open('en_US', '/apps/rules');
+    await page.locator('.fw-rule-table').waitFor();
+    await page.getByTestId('rule-add').click();
+    await drawer(page).getByText('Add rule').waitFor();
+    await choose(page, '#rule_typeId', /^3-depth soil moisture probe/);
+    await drawer(page).getByRole('button', { name: 'Add condition' }).click();
+    await chooseInRow(page, '.fw-expression__param', /^Soil moisture/);
+    await chooseInRow(page, '.fw-expression__operator', /^in range$/);
+    const row = page.locator('.fw-expression').last().locator('.fw-expression__row');
+    await row.getByLabel('To').waitFor();
+    // Parameter, depths, aggregation, comparison, from and to, side by side.
+    const controls = await row.locator('.ant-select, .ant-input-number').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(controls).toHaveLength(6);
+    expect(new Set(controls).size).toBe(1);
+    await shot(page, 'rules-form-range-row-en_US-light.png');
+  });
+
   test('an existing rule is listed, raises and ends events, is edited in the same form and deleted, in Simplified Chinese and the dark theme', async () => {
     const { context, page } = await open('zh_CN', '/apps/rules', 'dark');
     made.add('东区霜冻').add('东区果园霜冻与降雨联合预警规则');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeSeriesOption, valueLabel, widened, type TimeChartSpec } from './chart-options';
+import { axisBounds, timeSeriesOption, valueLabel, widened, type Extent, type TimeChartSpec } from './chart-options';
 
 type Series = { type: string; step?: string; data: number[][]; markLine?: { data: { yAxis: number }[] } };
 type Axis = { min?: number; max?: number; minInterval?: number; axisLabel: { formatter: (v: number) => string } };
@@ -69,5 +69,29 @@ describe('widened', () => {
   });
   it('leaves a range that is tall enough to the chart', () => {
     expect(widened({ min: -4, max: 6 }, 1)).toBeNull();
+  });
+});
+
+describe('axisBounds', () => {
+  it('keeps a dry rain gauge and an empty trap at 0 and above', () => {
+    expect(axisBounds({ min: 0, max: 0 }, 1, 0)).toEqual([0, 2]);
+    expect(axisBounds({ min: 0, max: 0 }, 0, 0)).toEqual([0, 20]);
+    const rain = timeSeriesOption(spec({ series: [{ key: 'r', name: 'Rain', kind: 'bar', t: [1, 2], v: [0, 0] }], floor: 0 })) as {
+      yAxis: { min: (e: Extent) => number; max: (e: Extent) => number };
+    };
+    expect(rain.yAxis.min({ min: 0, max: 0 })).toBe(0);
+    expect(rain.yAxis.max({ min: 0, max: 0 })).toBe(2);
+  });
+
+  it('puts both bounds on whole ticks so no label crowds another', () => {
+    const bounds = axisBounds({ min: -0.7, max: -0.69 }, 2) ?? [];
+    expect(bounds).toEqual([-0.8, -0.55]);
+    for (const bound of bounds) expect(Math.abs(Math.round(bound * 20) - bound * 20)).toBeLessThan(1e-9);
+    expect(axisBounds({ min: 3.39, max: 3.4 }, 2)).toEqual([3.25, 3.5]);
+  });
+
+  it('leaves a tall range and readings far above the floor to the chart', () => {
+    expect(axisBounds({ min: -4, max: 6 }, 1, 0)).toBeNull();
+    expect(axisBounds({ min: 18.3, max: 18.4 }, 1, -50)).toEqual([17, 19.5]);
   });
 });

@@ -39,6 +39,8 @@ export interface TimeChartSpec {
   valueNames?: Record<number, string>;
   /** Shows the series names even for a single series (e.g. "Average of chosen depths"). */
   legend?: boolean;
+  /** The lowest reading possible (the catalogue's min, 0 for rain or counts): the axis never goes below it. */
+  floor?: number;
   dark: boolean;
 }
 
@@ -103,6 +105,25 @@ export function widened({ min, max }: Extent, precision: number): [number, numbe
   return [Math.floor((mid - span / 2) * f) / f, Math.ceil((mid + span / 2) * f) / f];
 }
 
+/**
+ * The y axis bounds of a chart: `widened`, moved up to the lowest possible reading and out to
+ * whole ticks (5 steps of the precision, the interval ECharts picks for that span), so a bound's
+ * label never crowds a tick's (-0.58 next to -0.6). Null lets the chart choose.
+ */
+export function axisBounds(extent: Extent, precision: number, floor = -Infinity): [number, number] | null {
+  const range = widened(extent, precision);
+  if (!range) return null;
+  const step = 5 * 10 ** -precision;
+  const round = (value: number) => Number(value.toFixed(precision + 1));
+  let low = Math.floor(round(range[0] / step)) * step;
+  let high = Math.ceil(round(range[1] / step)) * step;
+  if (low < floor) {
+    high = Math.ceil(round((high + floor - low) / step)) * step;
+    low = floor;
+  }
+  return [round(low), round(high)];
+}
+
 export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
   const colors = axisColors(spec.dark);
   const multiple = spec.series.length > 1 || Boolean(spec.legend);
@@ -145,8 +166,8 @@ export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
     yAxis: {
       type: 'value',
       scale: !spec.series.some((s) => s.kind === 'bar') && !states,
-      min: states ? Math.min(...states) : (e: Extent) => widened(e, spec.precision)?.[0] ?? null,
-      max: states ? Math.max(...states) : (e: Extent) => widened(e, spec.precision)?.[1] ?? null,
+      min: states ? Math.min(...states) : (e: Extent) => axisBounds(e, spec.precision, spec.floor)?.[0] ?? null,
+      max: states ? Math.max(...states) : (e: Extent) => axisBounds(e, spec.precision, spec.floor)?.[1] ?? null,
       interval: states ? 1 : undefined,
       // Whole-number readings (counts, dBm) get whole-number ticks.
       minInterval: spec.precision === 0 ? 1 : undefined,

@@ -1,10 +1,11 @@
 import { EditOutlined, EnvironmentOutlined, RightOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MISSING } from '@/lib/format';
 import { deviceDetailPath } from '@/lib/detail-path';
+import { fittingColumns, type FitColumn } from '../column-fit';
 import { formatCoordinates } from '../display';
 import { PAGE_SIZES } from '../list-query';
 import { SORT_KEYS, type Device, type SortKey, type SortOrder } from '../types';
@@ -55,6 +56,40 @@ function canShare(device: Device): boolean {
   return rightOf(device).owner;
 }
 
+/**
+ * Each column's width and how much it matters: status, power, tags and the actions always show;
+ * then the last report, the type, the SN and the place, as far as the table's width allows.
+ */
+function fitColumnsFor(shareable: boolean): FitColumn[] {
+  return [
+    { key: 'name', width: 140, priority: 0 },
+    { key: 'sn', width: 116, priority: 3 },
+    { key: 'type', width: 180, priority: 2 },
+    { key: 'status', width: 84, priority: 0 },
+    { key: 'lastReport', width: 108, priority: 1 },
+    { key: 'power', width: 116, priority: 0 },
+    { key: 'tags', width: 140, priority: 0 },
+    { key: 'location', width: 160, priority: 4 },
+    { key: 'actions', width: shareable ? 164 : 136, priority: 0 },
+  ];
+}
+
+const SELECTION_WIDTH = 40;
+
+/** The element's content width, followed as it changes (window, side menu); 0 until laid out. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 function isSortKey(value: unknown): value is SortKey {
   return typeof value === 'string' && (SORT_KEYS as readonly string[]).includes(value);
 }
@@ -78,8 +113,13 @@ export function DeviceTable({
   onShare,
 }: DeviceTableProps) {
   const { t } = useTranslation('devices');
+  const [box, available] = useWidth();
+  const fit = useMemo(() => fitColumnsFor(Boolean(onShare)), [onShare]);
+  const reserved = onSelect ? SELECTION_WIDTH : 0;
+  const shown = useMemo(() => fittingColumns(fit, available, reserved), [fit, available, reserved]);
 
-  const columns = useMemo<TableColumnsType<Device>>(() => {
+  const allColumns = useMemo<TableColumnsType<Device>>(() => {
+    const widthOf = (key: string) => fit.find((column) => column.key === key)?.width;
     const sortOrder = (key: SortKey) => (sort === key ? (order === 'desc' ? 'descend' : 'ascend') : null);
     return [
       {
@@ -87,20 +127,22 @@ export function DeviceTable({
         title: t('columns.name'),
         dataIndex: 'name',
         fixed: 'left',
-        width: 150,
+        width: widthOf('name'),
         sorter: true,
         sortOrder: sortOrder('name'),
         render: (_, device) => {
           const path = deviceDetailPath(device);
           return (
             <Space size={4} wrap={false} className="fw-device-name">
-              {path ? (
-                <Link to={path} className="fw-device-name__link">
-                  {device.name}
-                </Link>
-              ) : (
-                <span>{device.name}</span>
-              )}
+              <Tooltip title={device.name} mouseEnterDelay={0.5}>
+                {path ? (
+                  <Link to={path} className="fw-device-name__link fw-ellipsis">
+                    {device.name}
+                  </Link>
+                ) : (
+                  <span className="fw-ellipsis">{device.name}</span>
+                )}
+              </Tooltip>
               {device.slave && <Tag className="fw-badge">{t('badges.slave')}</Tag>}
               {device.belong === 'shared' && (
                 <Tag color="blue" className="fw-badge">
@@ -115,7 +157,7 @@ export function DeviceTable({
         key: 'sn',
         title: t('columns.sn'),
         dataIndex: 'sn',
-        width: 120,
+        width: widthOf('sn'),
         sorter: true,
         sortOrder: sortOrder('sn'),
         render: (sn: string) => <span className="fw-sn">{sn}</span>,
@@ -124,7 +166,7 @@ export function DeviceTable({
         key: 'type',
         title: t('columns.type'),
         dataIndex: 'typeName',
-        width: 150,
+        // No width of its own: the type takes what the other columns leave (at least its fit width).
         sorter: true,
         sortOrder: sortOrder('type'),
         ellipsis: { showTitle: false },
@@ -143,7 +185,7 @@ export function DeviceTable({
         key: 'status',
         title: t('columns.status'),
         dataIndex: 'status',
-        width: 90,
+        width: widthOf('status'),
         sorter: true,
         sortOrder: sortOrder('status'),
         render: (_, device) => <StatusTag status={device.status} name={device.statusName} />,
@@ -152,7 +194,7 @@ export function DeviceTable({
         key: 'lastReport',
         title: t('columns.lastReport'),
         dataIndex: 'lastReportTime',
-        width: 112,
+        width: widthOf('lastReport'),
         sorter: true,
         sortOrder: sortOrder('lastReport'),
         render: (time: number | null) => <ReportTime time={time} now={now} />,
@@ -161,7 +203,7 @@ export function DeviceTable({
         key: 'power',
         title: t('columns.power'),
         dataIndex: 'battery',
-        width: 124,
+        width: widthOf('power'),
         render: (_, device) => (
           <div className="fw-power">
             <BatteryCell volts={device.battery} />
@@ -173,16 +215,15 @@ export function DeviceTable({
         key: 'tags',
         title: t('columns.tags'),
         dataIndex: 'tags',
-        width: 200,
+        width: widthOf('tags'),
         render: (_, device) => <DeviceTagsCell device={device} />,
       },
       {
         key: 'location',
         title: t('columns.location'),
         dataIndex: 'location',
-        width: 160,
-        // On narrower screens the actions' map button stands in for it.
-        responsive: ['xxl'],
+        // Where it does not fit, the actions' map button stands in for it.
+        width: widthOf('location'),
         render: (_, device) => {
           const coordinates = formatCoordinates(device.lng, device.lat);
           const text = device.location || coordinates;
@@ -197,7 +238,7 @@ export function DeviceTable({
         key: 'actions',
         title: t('columns.actions'),
         fixed: 'right',
-        width: onShare ? 160 : 132,
+        width: widthOf('actions'),
         render: (_, device) => {
           const path = deviceDetailPath(device);
           const placed = formatCoordinates(device.lng, device.lat) !== MISSING;
@@ -253,7 +294,9 @@ export function DeviceTable({
         },
       },
     ];
-  }, [t, sort, order, now, onRename, onShowOnMap, onShare]);
+  }, [t, sort, order, now, onRename, onShowOnMap, onShare, fit]);
+  const columns = allColumns.filter((column) => shown.has(String(column.key)));
+  const tableWidth = reserved + fit.filter((column) => shown.has(column.key)).reduce((sum, column) => sum + column.width, 0);
 
   const onChange: TableProps<Device>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'sort') {
@@ -267,36 +310,38 @@ export function DeviceTable({
   };
 
   return (
-    <Table<Device>
-      rowKey="id"
-      size="middle"
-      className="fw-device-table"
-      columns={columns}
-      dataSource={devices}
-      loading={loading}
-      onChange={onChange}
-      rowSelection={
-        onSelect && {
-          selectedRowKeys: selectedIds as number[] | undefined,
-          preserveSelectedRowKeys: true,
-          columnWidth: 40,
-          fixed: 'left',
-          getCheckboxProps: (device) => ({ disabled: !canShare(device), 'aria-label': device.name }),
-          onChange: (keys, rows) => onSelect(keys as number[], rows),
+    <div ref={box}>
+      <Table<Device>
+        rowKey="id"
+        size="middle"
+        className="fw-device-table"
+        columns={columns}
+        dataSource={devices}
+        loading={loading}
+        onChange={onChange}
+        rowSelection={
+          onSelect && {
+            selectedRowKeys: selectedIds as number[] | undefined,
+            preserveSelectedRowKeys: true,
+            columnWidth: SELECTION_WIDTH,
+            fixed: 'left',
+            getCheckboxProps: (device) => ({ disabled: !canShare(device), 'aria-label': device.name }),
+            onChange: (keys, rows) => onSelect(keys as number[], rows),
+          }
         }
-      }
-      scroll={{ x: 1080 }}
-      sticky={{ offsetHeader: 56 }}
-      showSorterTooltip={false}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-      pagination={{
-        current: page,
-        pageSize: size,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (count) => t('total', { count }),
-      }}
-    />
+        scroll={{ x: tableWidth }}
+        sticky={{ offsetHeader: 56 }}
+        showSorterTooltip={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES.map(String),
+          showTotal: (count) => t('total', { count }),
+        }}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Popconfirm, Popover, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Flex, Input, Popconfirm, Popover, Space, Spin, Tag, Typography, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
@@ -21,6 +21,12 @@ function TagPicker({ device }: { device: Pick<Device, 'id' | 'name' | 'tags'> })
   const remove = useDeleteTag();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<InputRef>(null);
+  // The picker opens to type a new tag; the popup is placed after mounting, so focus once it shows.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => input.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const onDevice = new Set(device.tags.map((tag) => tag.tagId));
   const available = (tags.data ?? []).filter((tag) => !onDevice.has(tag.tagId));
@@ -94,6 +100,7 @@ function TagPicker({ device }: { device: Pick<Device, 'id' | 'name' | 'tags'> })
       </div>
       <Space.Compact className="fw-tag-picker__create">
         <Input
+          ref={input}
           value={name}
           maxLength={16}
           placeholder={t('tags.newPlaceholder')}

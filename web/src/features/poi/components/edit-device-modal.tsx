@@ -80,7 +80,6 @@ export function EditDeviceModal({ deviceId, open, onClose }: { deviceId: number;
       onCancel={onClose}
       confirmLoading={update.isPending}
       okButtonProps={{ disabled: !profile.data }}
-      forceRender
     >
       <Form<EditValues> form={form} name="poi-edit" layout="vertical" requiredMark={false} onFinish={save}>
         <Form.Item name="name" label={t('edit.name')} rules={nameRules}>

@@ -53,6 +53,7 @@ function ParamChart({ param, series, range, dim, loading, error }: {
             unit: param.unit,
             precision: param.precision,
             range,
+            floor: param.min,
             daily: dim === 'daily',
             valueNames: state ? { 0: t('states.closed'), 1: t('states.open') } : undefined,
             // A single line named otherwise than the chart (a daily mean, depths combined) says what it is.

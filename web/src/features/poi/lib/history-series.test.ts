@@ -52,6 +52,15 @@ describe('chartSeriesFor', () => {
     expect(out[1].v).toEqual([5, 6]);
   });
 
+  it('shows the day range around a tilt line whichever statistic it is', () => {
+    const tiltX: ParamMeta = { id: 'tiltX', name: 'Tilt X', unit: '°', precision: 2, perNode: false, daily: ['min', 'max', 'last'], min: -90, max: 90 };
+    const out = chartSeriesFor(tiltX, result([series('tiltX', 0, { agg: 'min', min: [1, 2], max: [5, 6] })], 'daily'), labels);
+    expect(out.map((s) => [s.name, s.dashed ?? false])).toEqual([
+      ['daily min', false],
+      ['max', true],
+    ]);
+  });
+
   it('keeps several daily depths to one line each', () => {
     const out = chartSeriesFor(
       moisture,

@@ -21,7 +21,7 @@ function seriesName(param: ParamMeta, series: HistorySeries, labels: SeriesLabel
 /**
  * The chart lines of one parameter from a history answer: a line per depth (or the depths
  * combined), bars for amounts such as rain, steps for states. A single daily line also shows the
- * day's minimum and maximum, dashed.
+ * day's minimum and maximum, dashed, whichever statistic the line itself is.
  */
 export function chartSeriesFor(param: ParamMeta, result: HistoryResult, labels: SeriesLabels): ChartSeries[] {
   const matching = result.series.filter((series) => series.param === param.id);
@@ -33,9 +33,11 @@ export function chartSeriesFor(param: ParamMeta, result: HistoryResult, labels: 
     const daily = result.dim === 'daily';
     const name = daily && matching.length === 1 && series.agg ? labels.stat(series.agg) : base;
     out.push({ key: `${param.id}@${series.node}`, name, kind, step, t: series.t, v: series.v });
-    const band = daily && matching.length === 1 && kind === 'line' && !step && series.agg === 'avg';
-    if (band && series.min && series.max) {
+    const band = daily && matching.length === 1 && kind === 'line' && !step;
+    if (band && series.max && series.agg !== 'max') {
       out.push({ key: `${param.id}@${series.node}:max`, name: labels.dailyMax, kind, dashed: true, t: series.t, v: series.max });
+    }
+    if (band && series.min && series.agg !== 'min') {
       out.push({ key: `${param.id}@${series.node}:min`, name: labels.dailyMin, kind, dashed: true, t: series.t, v: series.min });
     }
   }

@@ -86,7 +86,7 @@ export function ExpressionEditor({
           <Button type="text" size="small" icon={<DeleteOutlined />} aria-label={t('expression.remove')} onClick={onRemove} />
         </Tooltip>
       </Flex>
-      <Flex wrap gap={8} align="center">
+      <Flex wrap gap={8} align="center" className="fw-expression__row">
         <Mark error={mark('param')}>
           <Select
             className="fw-expression__param"

@@ -6,6 +6,7 @@ import { LazyChart } from '@/components/charts/lazy-chart';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { KeyFigure } from '@/components/summary-card';
 import { formatValue, formatWithUnit, MISSING } from '@/lib/format';
+import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { WARNING_HEX, warningTextColor } from '@/lib/rain-grades';
 import { useFwiHistory } from '../api/get-fwi-history';
 import { useFwiStatistics } from '../api/get-fwi-statistics';
@@ -116,21 +117,36 @@ function FwiPanel({ deviceId }: { deviceId: number }) {
   );
 }
 
-/** The weather station's warning signals and its fire weather index. */
-export function WeatherAnalysesCard({ deviceId }: { deviceId: number }) {
+/** The readings the fire weather index is computed from (internal/weather/fwi.go). */
+export const FWI_PARAMS = ['airTemp', 'airHumidity', 'windSpeed', 'rainfall'] as const;
+
+/** Whether the device type measures everything the fire weather index needs. */
+export function hasFwiInputs(catalogue: ParamCatalogue): boolean {
+  const ids = new Set(catalogue.params.map((param) => param.id));
+  return FWI_PARAMS.every((id) => ids.has(id));
+}
+
+/**
+ * The weather station's warning signals and its fire weather index; the index only for a type
+ * that measures its inputs (a station without a rain gauge has none to show).
+ */
+export function WeatherAnalysesCard({ deviceId, catalogue }: { deviceId: number; catalogue: ParamCatalogue }) {
   const { t } = useTranslation('poi');
+  const fwi = hasFwiInputs(catalogue);
   return (
     <Row gutter={[16, 16]} className="fw-poi-section" data-testid="poi-weather-analyses">
-      <Col xs={24} xl={10}>
+      <Col xs={24} xl={fwi ? 10 : 24}>
         <Card variant="borderless" title={t('weatherAlerts.title')} style={{ height: '100%' }}>
           <AlertsPanel deviceId={deviceId} />
         </Card>
       </Col>
-      <Col xs={24} xl={14}>
-        <Card variant="borderless" title={t('fwi.title')} style={{ height: '100%' }}>
-          <FwiPanel deviceId={deviceId} />
-        </Card>
-      </Col>
+      {fwi && (
+        <Col xs={24} xl={14}>
+          <Card variant="borderless" title={t('fwi.title')} style={{ height: '100%' }}>
+            <FwiPanel deviceId={deviceId} />
+          </Card>
+        </Col>
+      )}
     </Row>
   );
 }

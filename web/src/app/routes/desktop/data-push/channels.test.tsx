@@ -42,4 +42,14 @@ describe('data push channels page', () => {
     await user.click(screen.getByLabelText('Send data of Farm ERP'));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/apis/integration/channel/switch').map((c) => c.body)).toEqual([{ id: 3, enabled: false }]));
   });
+
+  it('says that reports arriving while a channel is off are not pushed later', async () => {
+    serve({ 'GET /apis/integration/channel/list': () => ({ list: [channel], total: 1 }) });
+    const user = userEvent.setup();
+    renderChannels();
+    await user.hover(await screen.findByLabelText('Send data of Farm ERP'));
+    const hint = await screen.findByRole('tooltip');
+    expect(hint).toHaveTextContent('reports that arrive while it is off are not pushed, not even later');
+    expect(hint).not.toHaveTextContent(/queuing|queued reports/);
+  });
 });

@@ -11,7 +11,7 @@ export default function Page() {
         summary: <WeatherSummary deviceId={device.id} catalogue={catalogue} />,
         // The summary gives the speed with its force and the direction with its sector.
         covered: ['windSpeed', 'windDirection'],
-        extra: <WeatherAnalysesCard deviceId={device.id} />,
+        extra: <WeatherAnalysesCard deviceId={device.id} catalogue={catalogue} />,
       })}
     />
   );
