@@ -274,6 +274,9 @@ describe('device list', () => {
       expect((await refused).status()).toBe(409);
       await eventually(() => picker.getByRole('alert').innerText()).toContain('Up to 3 tags can be added per device!');
       expect(await tagsOf()).toEqual(names.slice(0, 3));
+      // The refused tag was not made either: the account's tags do not hold it.
+      const accountTags = (await (await page.request.get('/apis/tags')).json()).data as { tag: string }[];
+      expect(accountTags.map((tag) => tag.tag)).not.toContain(names[3]);
       // The clicks above may have scrolled the page: frame the row and its picker for the picture.
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))); // the picker follows the row

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Device } from '@/features/devices/types';
 import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, renderRoutes } from '@/testing/render';
+import { callsTo } from '@/testing/serve';
 import DevicesRoute from './devices';
 
 const profile = { accountNumber: 'demo01', name: 'Demo farm', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'] };
@@ -137,6 +138,23 @@ describe('device list page', () => {
     await user.type(input, 'East probe');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toEqual([{ name: 'East probe', location: 'East', lng: 116.17, lat: 37.5, altitude: 20, installTime: 1 }]));
+  });
+
+  it('makes a new tag and puts it on the device in one call', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = serve({
+      'GET /apis/devices': () => ({ list: [device(5, { tags: [] })], total: 1 }),
+      'GET /apis/tags': () => [],
+      'POST /apis/poi/5/tag': () => [{ tagId: 9, tag: 'Spare' }],
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Add a tag to Probe 5' }));
+    const picker = await screen.findByTestId('tag-picker');
+    await user.type(within(picker).getByPlaceholderText('New tag name'), 'Spare');
+    await user.click(within(picker).getByRole('button', { name: 'Create and add' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/apis/poi/5/tag').map((c) => c.body)).toEqual([{ tag: 'Spare' }]));
+    expect(callsTo(fetchMock, 'POST', '/apis/tag')).toEqual([]);
   });
 
   it("shows the server's refusal of a fourth tag", async () => {

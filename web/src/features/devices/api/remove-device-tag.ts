@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DeviceTagInput } from './add-device-tag';
 import { devicesKey } from './get-devices';
 
-export function removeDeviceTag({ deviceId, tagId }: DeviceTagInput): Promise<null> {
+export function removeDeviceTag({ deviceId, tagId }: { deviceId: number; tagId: number }): Promise<null> {
   return api.delete<null>(`/poi/${deviceId}/tag/${tagId}`);
 }
 

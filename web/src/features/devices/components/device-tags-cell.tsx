@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
 import { useAddDeviceTag } from '../api/add-device-tag';
-import { useCreateTag } from '../api/create-tag';
 import { useDeleteTag } from '../api/delete-tag';
 import { useRemoveDeviceTag } from '../api/remove-device-tag';
 import { useTags } from '../api/get-tags';
@@ -17,7 +16,6 @@ function TagPicker({ device }: { device: Pick<Device, 'id' | 'name' | 'tags'> })
   const notice = useNotice();
   const tags = useTags();
   const add = useAddDeviceTag();
-  const create = useCreateTag();
   const remove = useDeleteTag();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +28,7 @@ function TagPicker({ device }: { device: Pick<Device, 'id' | 'name' | 'tags'> })
 
   const onDevice = new Set(device.tags.map((tag) => tag.tagId));
   const available = (tags.data ?? []).filter((tag) => !onDevice.has(tag.tagId));
-  const busy = add.isPending || create.isPending;
+  const busy = add.isPending;
 
   // Shown in the picker, beside what was tried, rather than as a toast.
   const fail = (cause: unknown) => setError(errorMessage(cause));
@@ -49,10 +47,8 @@ function TagPicker({ device }: { device: Pick<Device, 'id' | 'name' | 'tags'> })
     if (!trimmed) return;
     setError(null);
     try {
-      const existing = tags.data?.find((tag) => tag.tag === trimmed);
-      const tag = existing ?? (await create.mutateAsync(trimmed));
+      await add.mutateAsync({ deviceId: device.id, tag: trimmed });
       setName('');
-      await add.mutateAsync({ deviceId: device.id, tagId: tag.tagId });
     } catch (cause) {
       fail(cause);
     }
