@@ -87,28 +87,48 @@ func (f *Farm) Seed(ctx context.Context) error {
 			return err
 		}
 	}
+	for _, s := range seeded() {
+		lat, lng := simulator.Place(simulator.DefaultRegion, s.n, int64(s.n))
+		reg := devices.Registration{SN: s.sn, TypeID: s.t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
+			Name: fmt.Sprintf("%s-%02d", s.t.Model, s.i+1)}
+		if s.host != "" {
+			reg = devices.Registration{SN: s.sn, TypeID: s.t.ID, Slave: true, HostSN: s.host,
+				Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", s.t.Slave.Model, s.i+1)}
+		}
+		if _, _, err := f.Devices.Register(ctx, reg); err != nil && errs.KindOf(err) != errs.EConflict {
+			return fmt.Errorf("demo device %s: %w", s.sn, err)
+		}
+	}
+	return nil
+}
+
+// seed is one device the demo registers: the i-th of its type t, the n-th
+// of the fleet; a slave names its host.
+type seed struct {
+	sn   string
+	t    *devices.Type
+	i, n int
+	host string
+}
+
+// seeded lists the demo's own devices, hosts before their slaves. The list
+// depends on nothing but the device types, so after a restart the demo
+// knows its fleet by these serial numbers, and never simulates a device a
+// user registered to the demo account.
+func seeded() []seed {
+	var out []seed
 	n := 0
 	for _, t := range devices.Types() {
 		for i := range perType {
 			n++
 			sn := serial(t.ID, n)
-			lat, lng := simulator.Place(simulator.DefaultRegion, n, int64(n))
-			_, _, err := f.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
-				Name: fmt.Sprintf("%s-%02d", t.Model, i+1)})
-			if err != nil && errs.KindOf(err) != errs.EConflict {
-				return fmt.Errorf("demo device %s: %w", sn, err)
-			}
+			out = append(out, seed{sn: sn, t: t, i: i, n: n})
 			if t.Slave != nil {
-				slave := slaveSerial(sn)
-				_, _, err := f.Devices.Register(ctx, devices.Registration{SN: slave, TypeID: t.ID, Slave: true, HostSN: sn,
-					Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", t.Slave.Model, i+1)})
-				if err != nil && errs.KindOf(err) != errs.EConflict {
-					return fmt.Errorf("demo device %s: %w", slave, err)
-				}
+				out = append(out, seed{sn: slaveSerial(sn), t: t, i: i, n: n, host: sn})
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // serial numbers demo devices across types, so the last five digits of
@@ -182,7 +202,10 @@ func loopback(addr string) string {
 	return net.JoinHostPort("127.0.0.1", port)
 }
 
-// fleet loads the demo account's devices with their keys.
+// fleet loads the demo's own devices (those Seed registers, as far as the
+// demo account still owns them) with their keys. Devices a user registered
+// to the demo account are not the demo's to simulate: connecting as one
+// would take over the real device's MQTT session.
 func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
 	a, err := f.Store.FindAccountByNumber(ctx, Account)
 	if err != nil {
@@ -192,8 +215,15 @@ func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
 	if err != nil {
 		return nil, err
 	}
+	own := map[string]bool{}
+	for _, s := range seeded() {
+		own[s.sn] = true
+	}
 	var fleet []*member
 	for i, d := range list {
+		if !own[d.SN] {
+			continue
+		}
 		_, key, err := f.Devices.Credentials(ctx, a.ID, d.ID)
 		if err != nil {
 			return nil, err
