@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -65,7 +66,7 @@ type Graph struct {
 	Ingest   *ingest.Pipeline
 	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
 	Consumer *ingest.Consumer // with --mqtt-broker
-	Exports  *exports.Service // data by e-mail; its worker runs with --smtp-url
+	Exports  *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
@@ -197,9 +198,11 @@ func (m *Graph) startIngest(ctx context.Context) error {
 }
 
 // buildExports builds the export service, with the mail server of
-// --smtp-url when one is set; without it exports are refused.
+// --smtp-url when one is set; without it exported files wait under
+// {--data}/exports for download.
 func (m *Graph) buildExports() error {
-	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log}
+	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log,
+		FileDir: filepath.Join(m.Config.Data, "exports")}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
 		if err != nil {
@@ -217,8 +220,7 @@ func (m *Graph) buildExports() error {
 }
 
 // Start runs the background workers until Close: housekeeping, the alert
-// engine and notifier, the data-push worker and, with a mail server, the
-// export worker.
+// engine and notifier, the data-push worker and the export worker.
 func (m *Graph) Start() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopWorkers = stop
@@ -231,9 +233,7 @@ func (m *Graph) Start() {
 		}()
 	}
 	run(m.housekeeping)
-	if m.Exports.Enabled() {
-		run(m.Exports.Run)
-	}
+	run(m.Exports.Run)
 	run(m.Notifier.Run)
 	run(m.Engine.Run)
 	run(m.Pusher.Run)
