@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -46,6 +47,9 @@ type Options struct {
 	// benchmarks time the graph through them).
 	OnCommit func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	OnEvent  func(*rules.Event)
+	// PushAllow are addresses data push may reach although not public: the
+	// demo farm's receiver.
+	PushAllow []netip.AddrPort
 }
 
 // Graph is the service graph of the server: the store, the domain services
@@ -73,10 +77,12 @@ type Graph struct {
 	Push     *push.Service  // data-push channels
 	Pusher   *push.Worker   // delivers reports to channels
 	OpenAPI  *openapi.Service
+	Soil     *soil.Service // soil settings and analyses
 	HTTP     *httpapi.Server
 
 	onCommit    func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	onEvent     func(*rules.Event)
+	pushAllow   []netip.AddrPort
 	loc         *time.Location
 	stopWorkers context.CancelFunc
 	workersDone []chan struct{}
@@ -89,7 +95,7 @@ func Build(ctx context.Context, o Options) (*Graph, error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	m := &Graph{Config: o.Config, Log: o.Log, onCommit: o.OnCommit, onEvent: o.OnEvent}
+	m := &Graph{Config: o.Config, Log: o.Log, onCommit: o.OnCommit, onEvent: o.OnEvent, pushAllow: o.PushAllow}
 	db, err := OpenStore(ctx, m.Config.Store)
 	if err != nil {
 		return nil, err
@@ -118,9 +124,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
 	rd := readings.New(m.History, nil)
-	soils := soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
+	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
-		Soil: soils, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: soils, Log: m.Log}),
+		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
@@ -151,7 +157,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		}
 	}})
 	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
-	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
+	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate, Allow: m.pushAllow}
 	retries := m.Config.PushRetries
 	if retries == nil {
 		retries = push.DefaultBackoff

@@ -1,6 +1,8 @@
 // Package demo is the demo farm of `fieldwatch serve --demo`: an account,
-// a fleet of every device type with days of simulated history, and live
-// reports from the fleet over MQTT while the server runs.
+// a fleet of every device type with days of simulated history, soil
+// settings, alert rules with past events, a data-push channel to a receiver
+// in the process, an open-API application, and live reports from the fleet
+// over MQTT while the server runs.
 package demo
 
 import (
@@ -15,7 +17,11 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/openapi"
+	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 )
 
 // The demo login printed by `make run` and used by the browser tests.
@@ -48,6 +54,12 @@ type Options struct {
 	Devices  *devices.Service
 	Store    Store
 	Ingest   *ingest.Pipeline
+	// Optional: without one, Seed leaves that part of the console empty.
+	Soil     *soil.Service
+	Rules    *rules.Service
+	Push     *push.Service
+	OpenAPI  *openapi.Service
+	Receiver *Receiver     // where the demo's push channel delivers (with Push)
 	Broker   string        // the embedded broker's address, which the live reports go to
 	Days     int           // days of history the fleet starts with
 	Interval time.Duration // between live reports of each device
@@ -67,7 +79,8 @@ func New(o Options) *Farm { return &Farm{Options: o, loaded: make(chan struct{})
 func (f *Farm) Loaded() <-chan struct{} { return f.loaded }
 
 // Seed creates what --demo promises, leaving anything that exists alone:
-// the demo account and its fleet, at least perType devices of every type.
+// the demo account and its fleet, at least perType devices of every type,
+// and what shows the rest of the console (features).
 func (f *Farm) Seed(ctx context.Context) error {
 	created, err := f.Accounts.EnsureAccount(ctx, Account, Password, name)
 	if err != nil {
@@ -99,7 +112,11 @@ func (f *Farm) Seed(ctx context.Context) error {
 			return fmt.Errorf("demo device %s: %w", s.sn, err)
 		}
 	}
-	return nil
+	own, err := f.own(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	return f.features(ctx, a.ID, own)
 }
 
 // seed is one device the demo registers: the i-th of its type t, the n-th
@@ -202,41 +219,68 @@ func loopback(addr string) string {
 	return net.JoinHostPort("127.0.0.1", port)
 }
 
-// fleet loads the demo's own devices (those Seed registers, as far as the
-// demo account still owns them) with their keys. Devices a user registered
-// to the demo account are not the demo's to simulate: connecting as one
-// would take over the real device's MQTT session.
+// own returns the demo's own devices: those Seed registers, as far as the
+// demo account still owns them. Devices a user registered to the demo
+// account are not the demo's to simulate: connecting as one would take over
+// the real device's MQTT session.
+func (f *Farm) own(ctx context.Context, account int64) ([]*devices.Device, error) {
+	list, err := f.Devices.All(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	mine := map[string]bool{}
+	for _, s := range seeded() {
+		mine[s.sn] = true
+	}
+	var out []*devices.Device
+	for _, d := range list {
+		if mine[d.SN] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// fleet loads the demo's own devices with their keys.
 func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
 	a, err := f.Store.FindAccountByNumber(ctx, Account)
 	if err != nil {
 		return nil, err
 	}
-	list, err := f.Devices.All(ctx, a.ID)
+	list, err := f.own(ctx, a.ID)
 	if err != nil {
 		return nil, err
 	}
-	own := map[string]bool{}
-	for _, s := range seeded() {
-		own[s.sn] = true
-	}
 	var fleet []*member
 	for i, d := range list {
-		if !own[d.SN] {
-			continue
-		}
 		_, key, err := f.Devices.Credentials(ctx, a.ID, d.ID)
 		if err != nil {
 			return nil, err
 		}
-		sd := simulator.Device{SN: d.SN, Type: d.Type(), Seed: int64(d.ID)}
-		if d.Lat != nil && d.Lng != nil {
-			sd.Lat, sd.Lng = *d.Lat, *d.Lng
-		} else {
-			sd.Lat, sd.Lng = simulator.Place(simulator.DefaultRegion, i, int64(d.ID))
-		}
-		fleet = append(fleet, &member{dev: d, key: key, sim: simulator.New(sd)})
+		fleet = append(fleet, &member{dev: d, key: key, sim: simOf(d, i)})
 	}
 	return fleet, nil
+}
+
+// simOf is the simulation of d, the i-th of the fleet.
+func simOf(d *devices.Device, i int) *simulator.Sim {
+	sd := simulator.Device{SN: d.SN, Type: d.Type(), Seed: int64(d.ID)}
+	if d.Lat != nil && d.Lng != nil {
+		sd.Lat, sd.Lng = *d.Lat, *d.Lng
+	} else {
+		sd.Lat, sd.Lng = simulator.Place(simulator.DefaultRegion, i, int64(d.ID))
+	}
+	return simulator.New(sd)
+}
+
+// backfillFrom is the time of d's first missing history report: days
+// before now, or the step after its last report.
+func backfillFrom(now time.Time, days int, d *devices.Device) time.Time {
+	from := now.Add(-time.Duration(days) * 24 * time.Hour).Truncate(historyStep)
+	if d.LastReportAt != nil && d.LastReportAt.After(from) {
+		from = d.LastReportAt.Add(historyStep).Truncate(historyStep)
+	}
+	return from
 }
 
 // backfill writes each device's missing history through the pipeline, one
@@ -251,10 +295,7 @@ func (f *Farm) backfill(ctx context.Context, fleet []*member) int {
 		points int
 	)
 	for _, d := range fleet {
-		from := now.Add(-time.Duration(f.Days) * 24 * time.Hour).Truncate(historyStep)
-		if d.dev.LastReportAt != nil && d.dev.LastReportAt.After(from) {
-			from = d.dev.LastReportAt.Add(historyStep).Truncate(historyStep)
-		}
+		from := backfillFrom(now, f.Days, d.dev)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
