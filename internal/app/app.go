@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -45,6 +47,9 @@ type Options struct {
 	// benchmarks time the graph through them).
 	OnCommit func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	OnEvent  func(*rules.Event)
+	// PushAllow are addresses data push may reach although not public: the
+	// demo farm's receiver.
+	PushAllow []netip.AddrPort
 }
 
 // Graph is the service graph of the server: the store, the domain services
@@ -65,17 +70,19 @@ type Graph struct {
 	Ingest   *ingest.Pipeline
 	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
 	Consumer *ingest.Consumer // with --mqtt-broker
-	Exports  *exports.Service // data by e-mail; its worker runs with --smtp-url
+	Exports  *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
 	Push     *push.Service  // data-push channels
 	Pusher   *push.Worker   // delivers reports to channels
 	OpenAPI  *openapi.Service
+	Soil     *soil.Service // soil settings and analyses
 	HTTP     *httpapi.Server
 
 	onCommit    func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	onEvent     func(*rules.Event)
+	pushAllow   []netip.AddrPort
 	loc         *time.Location
 	stopWorkers context.CancelFunc
 	workersDone []chan struct{}
@@ -88,7 +95,7 @@ func Build(ctx context.Context, o Options) (*Graph, error) {
 	if o.Log == nil {
 		o.Log = slog.New(slog.DiscardHandler)
 	}
-	m := &Graph{Config: o.Config, Log: o.Log, onCommit: o.OnCommit, onEvent: o.OnEvent}
+	m := &Graph{Config: o.Config, Log: o.Log, onCommit: o.OnCommit, onEvent: o.OnEvent, pushAllow: o.PushAllow}
 	db, err := OpenStore(ctx, m.Config.Store)
 	if err != nil {
 		return nil, err
@@ -117,9 +124,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
 	rd := readings.New(m.History, nil)
-	soils := soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
+	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
-		Soil: soils, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: soils, Log: m.Log}),
+		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
@@ -152,7 +159,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		}
 	}})
 	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
-	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate}
+	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate, Allow: m.pushAllow}
 	retries := m.Config.PushRetries
 	if retries == nil {
 		retries = push.DefaultBackoff
@@ -199,9 +206,11 @@ func (m *Graph) startIngest(ctx context.Context) error {
 }
 
 // buildExports builds the export service, with the mail server of
-// --smtp-url when one is set; without it exports are refused.
+// --smtp-url when one is set; without it exported files wait under
+// {--data}/exports for download.
 func (m *Graph) buildExports() error {
-	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log}
+	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log,
+		FileDir: filepath.Join(m.Config.Data, "exports")}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
 		if err != nil {
@@ -219,8 +228,7 @@ func (m *Graph) buildExports() error {
 }
 
 // Start runs the background workers until Close: housekeeping, the alert
-// engine and notifier, the data-push worker and, with a mail server, the
-// export worker.
+// engine and notifier, the data-push worker and the export worker.
 func (m *Graph) Start() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopWorkers = stop
@@ -233,9 +241,7 @@ func (m *Graph) Start() {
 		}()
 	}
 	run(m.housekeeping)
-	if m.Exports.Enabled() {
-		run(m.Exports.Run)
-	}
+	run(m.Exports.Run)
 	run(m.Notifier.Run)
 	run(m.Engine.Run)
 	run(m.Pusher.Run)

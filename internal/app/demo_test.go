@@ -2,11 +2,15 @@ package app_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/demo"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -79,5 +83,66 @@ func TestMain_DemoFleet(t *testing.T) {
 	days, err := m.DB.Days(ctx, telemetry.Query{DeviceID: soil.ID, Begin: time.Now().Add(-48 * time.Hour), End: time.Now()})
 	if err != nil || len(days) == 0 {
 		t.Fatalf("daily rollups: %v %v", days, err)
+	}
+}
+
+// The demo shows every part of the console: soil settings on every soil
+// device, alert rules with events from the backfilled history (made by the
+// rules engine as the history was stored), a push channel delivering to the
+// receiver inside the process (past the push guard, without
+// --push-allow-private), and a published open-API application.
+func TestMain_DemoFeatures(t *testing.T) {
+	cfg := serveConfig(t)
+	cfg.DemoDays, cfg.DemoInterval = 1, time.Minute
+	m := start(t, cfg)
+	ctx := context.Background()
+	a, err := m.DB.FindAccountByNumber(ctx, demo.Account)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := m.Devices.All(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	soilDevices := 0
+	for _, d := range list {
+		c, err := m.Soil.Settings(ctx, d)
+		if errs.KindOf(err) == errs.EInvalid {
+			continue
+		}
+		soilDevices++
+		if err != nil || !c.Configured || c.Settings.CropType == "" {
+			t.Errorf("%s (type %d): settings %+v %v", d.SN, d.TypeID, c, err)
+		}
+	}
+	if soilDevices < 2 {
+		t.Errorf("%d soil devices", soilDevices)
+	}
+
+	rs, n, err := m.Rules.List(ctx, a.ID, 1, 100)
+	if err != nil || n < 2 {
+		t.Fatalf("rules: %d %v", n, err)
+	}
+	<-m.DemoLoaded()
+	for _, r := range rs {
+		waitFor(t, "events of rule "+r.Name, func() bool {
+			evs, total, err := m.Rules.Events(ctx, a.ID, rules.EventFilter{RuleID: r.ID, Page: 1, Size: 10})
+			return err == nil && total > 0 && evs[0].At.Before(time.Now().Add(-10*time.Minute))
+		})
+	}
+
+	channels, err := m.Push.List(ctx, a.ID, push.KindChannel)
+	if err != nil || len(channels) != 1 || !channels[0].Enabled || !strings.HasPrefix(channels[0].URL, "http://127.0.0.1:") {
+		t.Fatalf("push channels: %+v %v", channels, err)
+	}
+	waitFor(t, "deliveries to the demo's receiver", func() bool {
+		ds, _, err := m.Push.Log(ctx, push.LogFilter{OwnerID: a.ID, ChannelID: channels[0].ID, Status: push.StatusSuccess,
+			Since: time.Now().Add(-48 * time.Hour), Limit: 5})
+		return err == nil && len(ds) == 5
+	})
+
+	apps, err := m.OpenAPI.List(ctx, a.ID)
+	if err != nil || len(apps) != 1 || !apps[0].Published || !apps[0].AllDevices {
+		t.Fatalf("open-API applications: %+v %v", apps, err)
 	}
 }

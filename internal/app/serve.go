@@ -27,7 +27,8 @@ type Main struct {
 	msrv     *http.Server // --metrics-addr
 	mln      net.Listener
 	mserved  chan error
-	demo     *demo.Farm // with --demo
+	demo     *demo.Farm     // with --demo
+	receiver *demo.Receiver // the demo's push receiver
 	stopDemo context.CancelFunc
 	demoDone chan struct{}
 }
@@ -60,17 +61,31 @@ func (m *Main) Run(ctx context.Context) error {
 		m.mln = mln
 	}
 
-	g, err := Build(ctx, Options{Config: m.Config, Log: m.Log})
+	o := Options{Config: m.Config, Log: m.Log}
+	if m.Config.Demo {
+		// The demo's push channel delivers to a receiver in this process;
+		// the push guard allows its one loopback address.
+		if m.receiver, err = demo.ListenReceiver(); err != nil {
+			ln.Close()
+			return fmt.Errorf("demo push receiver: %w", err)
+		}
+		o.PushAllow = append(o.PushAllow, m.receiver.Addr())
+	}
+	g, err := Build(ctx, o)
 	if err != nil {
 		ln.Close()
 		if m.mln != nil {
 			m.mln.Close()
+		}
+		if m.receiver != nil {
+			m.receiver.Close()
 		}
 		return err
 	}
 	m.Graph = g
 	if m.Config.Demo {
 		m.demo = demo.New(demo.Options{Accounts: g.Accounts, Devices: g.Devices, Store: g.DB, Ingest: g.Ingest,
+			Soil: g.Soil, Rules: g.Rules, Push: g.Push, OpenAPI: g.OpenAPI, Receiver: m.receiver,
 			Broker: g.MQTTAddr(), Days: m.Config.DemoDays, Interval: m.Config.DemoInterval, Log: m.Log})
 		if err := m.demo.Seed(ctx); err != nil {
 			m.Close(ctx)
@@ -201,6 +216,9 @@ func (m *Main) Close(ctx context.Context) error {
 	}
 	if m.Graph != nil {
 		errsOut = append(errsOut, m.Graph.Close(ctx))
+	}
+	if m.receiver != nil {
+		m.receiver.Close()
 	}
 	return errors.Join(errsOut...)
 }

@@ -1,6 +1,8 @@
 // Package demo is the demo farm of `fieldwatch serve --demo`: an account,
-// a fleet of every device type with days of simulated history, and live
-// reports from the fleet over MQTT while the server runs.
+// a fleet of every device type with days of simulated history, soil
+// settings, alert rules with past events, a data-push channel to a receiver
+// in the process, an open-API application, and live reports from the fleet
+// over MQTT while the server runs.
 package demo
 
 import (
@@ -15,7 +17,11 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/openapi"
+	"github.com/fieldwatch/fieldwatch/internal/push"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
+	"github.com/fieldwatch/fieldwatch/internal/soil"
 )
 
 // The demo login printed by `make run` and used by the browser tests.
@@ -48,6 +54,12 @@ type Options struct {
 	Devices  *devices.Service
 	Store    Store
 	Ingest   *ingest.Pipeline
+	// Optional: without one, Seed leaves that part of the console empty.
+	Soil     *soil.Service
+	Rules    *rules.Service
+	Push     *push.Service
+	OpenAPI  *openapi.Service
+	Receiver *Receiver     // where the demo's push channel delivers (with Push)
 	Broker   string        // the embedded broker's address, which the live reports go to
 	Days     int           // days of history the fleet starts with
 	Interval time.Duration // between live reports of each device
@@ -67,7 +79,8 @@ func New(o Options) *Farm { return &Farm{Options: o, loaded: make(chan struct{})
 func (f *Farm) Loaded() <-chan struct{} { return f.loaded }
 
 // Seed creates what --demo promises, leaving anything that exists alone:
-// the demo account and its fleet, at least perType devices of every type.
+// the demo account and its fleet, at least perType devices of every type,
+// and what shows the rest of the console (features).
 func (f *Farm) Seed(ctx context.Context) error {
 	created, err := f.Accounts.EnsureAccount(ctx, Account, Password, name)
 	if err != nil {
@@ -87,28 +100,52 @@ func (f *Farm) Seed(ctx context.Context) error {
 			return err
 		}
 	}
+	for _, s := range seeded() {
+		lat, lng := simulator.Place(simulator.DefaultRegion, s.n, int64(s.n))
+		reg := devices.Registration{SN: s.sn, TypeID: s.t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
+			Name: fmt.Sprintf("%s-%02d", s.t.Model, s.i+1)}
+		if s.host != "" {
+			reg = devices.Registration{SN: s.sn, TypeID: s.t.ID, Slave: true, HostSN: s.host,
+				Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", s.t.Slave.Model, s.i+1)}
+		}
+		if _, _, err := f.Devices.Register(ctx, reg); err != nil && errs.KindOf(err) != errs.EConflict {
+			return fmt.Errorf("demo device %s: %w", s.sn, err)
+		}
+	}
+	own, err := f.own(ctx, a.ID)
+	if err != nil {
+		return err
+	}
+	return f.features(ctx, a.ID, own)
+}
+
+// seed is one device the demo registers: the i-th of its type t, the n-th
+// of the fleet; a slave names its host.
+type seed struct {
+	sn   string
+	t    *devices.Type
+	i, n int
+	host string
+}
+
+// seeded lists the demo's own devices, hosts before their slaves. The list
+// depends on nothing but the device types, so after a restart the demo
+// knows its fleet by these serial numbers, and never simulates a device a
+// user registered to the demo account.
+func seeded() []seed {
+	var out []seed
 	n := 0
 	for _, t := range devices.Types() {
 		for i := range perType {
 			n++
 			sn := serial(t.ID, n)
-			lat, lng := simulator.Place(simulator.DefaultRegion, n, int64(n))
-			_, _, err := f.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: t.ID, Owner: a.ID, Lat: &lat, Lng: &lng,
-				Name: fmt.Sprintf("%s-%02d", t.Model, i+1)})
-			if err != nil && errs.KindOf(err) != errs.EConflict {
-				return fmt.Errorf("demo device %s: %w", sn, err)
-			}
+			out = append(out, seed{sn: sn, t: t, i: i, n: n})
 			if t.Slave != nil {
-				slave := slaveSerial(sn)
-				_, _, err := f.Devices.Register(ctx, devices.Registration{SN: slave, TypeID: t.ID, Slave: true, HostSN: sn,
-					Lat: &lat, Lng: &lng, Name: fmt.Sprintf("%s-%02d", t.Slave.Model, i+1)})
-				if err != nil && errs.KindOf(err) != errs.EConflict {
-					return fmt.Errorf("demo device %s: %w", slave, err)
-				}
+				out = append(out, seed{sn: slaveSerial(sn), t: t, i: i, n: n, host: sn})
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // serial numbers demo devices across types, so the last five digits of
@@ -182,13 +219,35 @@ func loopback(addr string) string {
 	return net.JoinHostPort("127.0.0.1", port)
 }
 
-// fleet loads the demo account's devices with their keys.
+// own returns the demo's own devices: those Seed registers, as far as the
+// demo account still owns them. Devices a user registered to the demo
+// account are not the demo's to simulate: connecting as one would take over
+// the real device's MQTT session.
+func (f *Farm) own(ctx context.Context, account int64) ([]*devices.Device, error) {
+	list, err := f.Devices.All(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	mine := map[string]bool{}
+	for _, s := range seeded() {
+		mine[s.sn] = true
+	}
+	var out []*devices.Device
+	for _, d := range list {
+		if mine[d.SN] {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// fleet loads the demo's own devices with their keys.
 func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
 	a, err := f.Store.FindAccountByNumber(ctx, Account)
 	if err != nil {
 		return nil, err
 	}
-	list, err := f.Devices.All(ctx, a.ID)
+	list, err := f.own(ctx, a.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -198,15 +257,30 @@ func (f *Farm) fleet(ctx context.Context) ([]*member, error) {
 		if err != nil {
 			return nil, err
 		}
-		sd := simulator.Device{SN: d.SN, Type: d.Type(), Seed: int64(d.ID)}
-		if d.Lat != nil && d.Lng != nil {
-			sd.Lat, sd.Lng = *d.Lat, *d.Lng
-		} else {
-			sd.Lat, sd.Lng = simulator.Place(simulator.DefaultRegion, i, int64(d.ID))
-		}
-		fleet = append(fleet, &member{dev: d, key: key, sim: simulator.New(sd)})
+		fleet = append(fleet, &member{dev: d, key: key, sim: simOf(d, i)})
 	}
 	return fleet, nil
+}
+
+// simOf is the simulation of d, the i-th of the fleet.
+func simOf(d *devices.Device, i int) *simulator.Sim {
+	sd := simulator.Device{SN: d.SN, Type: d.Type(), Seed: int64(d.ID)}
+	if d.Lat != nil && d.Lng != nil {
+		sd.Lat, sd.Lng = *d.Lat, *d.Lng
+	} else {
+		sd.Lat, sd.Lng = simulator.Place(simulator.DefaultRegion, i, int64(d.ID))
+	}
+	return simulator.New(sd)
+}
+
+// backfillFrom is the time of d's first missing history report: days
+// before now, or the step after its last report.
+func backfillFrom(now time.Time, days int, d *devices.Device) time.Time {
+	from := now.Add(-time.Duration(days) * 24 * time.Hour).Truncate(historyStep)
+	if d.LastReportAt != nil && d.LastReportAt.After(from) {
+		from = d.LastReportAt.Add(historyStep).Truncate(historyStep)
+	}
+	return from
 }
 
 // backfill writes each device's missing history through the pipeline, one
@@ -221,10 +295,7 @@ func (f *Farm) backfill(ctx context.Context, fleet []*member) int {
 		points int
 	)
 	for _, d := range fleet {
-		from := now.Add(-time.Duration(f.Days) * 24 * time.Hour).Truncate(historyStep)
-		if d.dev.LastReportAt != nil && d.dev.LastReportAt.After(from) {
-			from = d.dev.LastReportAt.Add(historyStep).Truncate(historyStep)
-		}
+		from := backfillFrom(now, f.Days, d.dev)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

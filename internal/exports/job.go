@@ -1,6 +1,7 @@
-// Package exports sends a device's data by e-mail: a request becomes a job
-// in the store, and a worker on any node claims it, writes the readings to
-// an XLSX or CSV file and mails it, trying again when that fails.
+// Package exports sends a device's data by e-mail, or keeps it for download
+// where no mail server is set up: a request becomes a job in the store, and
+// a worker on any node claims it, writes the readings to an XLSX or CSV
+// file and mails it or keeps it, trying again when that fails.
 package exports
 
 import (
@@ -23,6 +24,7 @@ const (
 	StatusQueued  Status = "queued"  // waiting for a worker, or for its next attempt
 	StatusRunning Status = "running" // a worker holds it
 	StatusSent    Status = "sent"    // the mail server accepted the message
+	StatusReady   Status = "ready"   // the file waits for its owner to download it
 	StatusFailed  Status = "failed"  // given up; Error says why
 )
 
@@ -41,7 +43,7 @@ type Job struct {
 	DeviceID  int64
 	Params    []string // parameter identifiers, in the device type's order
 	Nodes     []int    // depths of per-node parameters; empty: all of the type's
-	Email     string
+	Email     string   // empty: the file is kept for download instead
 	Begin     time.Time
 	End       time.Time // exclusive
 	Dim       Dim
@@ -78,8 +80,8 @@ type Store interface {
 	ExportProgress(ctx context.Context, id string, attempt, progress int, rows int64, leaseUntil time.Time) error
 	// RetryExport queues attempt's job again for nextAt. ENOTFOUND as above.
 	RetryExport(ctx context.Context, id string, attempt int, nextAt time.Time) error
-	// FinishExport ends attempt's job as sent (progress 100) or failed
-	// (with errKey), with the rows written. ENOTFOUND as above.
+	// FinishExport ends attempt's job as sent or ready (progress 100) or
+	// failed (with errKey), with the rows written. ENOTFOUND as above.
 	FinishExport(ctx context.Context, id string, attempt int, st Status, errKey string, rows int64, at time.Time) error
 	// PurgeExports deletes finished jobs created before before.
 	PurgeExports(ctx context.Context, before time.Time) (int64, error)
@@ -124,9 +126,11 @@ func ValidEmail(s string) bool {
 }
 
 // job checks r against the device type t and returns the job it describes.
-// A range may span at most one calendar year in loc (SPEC §9). Returns
-// EINVALID naming the field.
-func (r *Request) job(t *devices.Type, loc *time.Location) (*Job, error) {
+// A range may span at most one calendar year in loc (SPEC §9). With mail an
+// address is required; without, the file is kept for download and an
+// address is refused (export.mailNotConfigured). Returns EINVALID naming
+// the field, or EUNAVAILABLE.
+func (r *Request) job(t *devices.Type, loc *time.Location, mail bool) (*Job, error) {
 	j := &Job{Dim: DimRaw, Format: sheet.XLSX, Lang: r.Lang}
 	if len(r.Params) == 0 {
 		return nil, errs.Invalid("params", "export.params.required")
@@ -178,6 +182,12 @@ func (r *Request) job(t *devices.Type, loc *time.Location) (*Job, error) {
 		return nil, errs.Invalid("begin", "export.range.tooLong")
 	}
 	j.Email = strings.TrimSpace(r.Email)
+	if !mail {
+		if j.Email != "" {
+			return nil, errs.New(errs.EUnavailable, "export.mailNotConfigured")
+		}
+		return j, nil
+	}
 	if j.Email == "" {
 		return nil, errs.Invalid("email", "export.email.required")
 	}

@@ -37,7 +37,7 @@ func TestRequest_Job(t *testing.T) {
 			Email: " farmer@example.com ", Begin: &begin, End: &end, Lang: i18n.EnUS}
 	}
 	r := ok()
-	j, err := r.job(soil, loc)
+	j, err := r.job(soil, loc, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,15 +64,26 @@ func TestRequest_Job(t *testing.T) {
 	} {
 		r := ok()
 		c.edit(&r)
-		_, err := r.job(soil, loc)
+		_, err := r.job(soil, loc, true)
 		if e := errs.As(err); e == nil || e.Kind != errs.EInvalid || e.Field != c.field || e.Code != c.code {
 			t.Errorf("%s: got %v, want %s on %s", name, err, c.code, c.field)
 		}
 	}
 	r = ok()
 	r.Dim, r.Format = "daily", "csv"
-	if j, err := r.job(soil, loc); err != nil || j.Dim != DimDaily || j.Format != sheet.CSV {
+	if j, err := r.job(soil, loc, true); err != nil || j.Dim != DimDaily || j.Format != sheet.CSV {
 		t.Fatalf("daily CSV: %+v %v", j, err)
+	}
+	// Without a mail server the file is kept for download: no address is
+	// asked for, and one given cannot be honoured.
+	r = ok()
+	r.Email = ""
+	if j, err := r.job(soil, loc, false); err != nil || j.Email != "" {
+		t.Fatalf("without mail: %+v %v", j, err)
+	}
+	r = ok()
+	if _, err := r.job(soil, loc, false); errs.KindOf(err) != errs.EUnavailable {
+		t.Fatalf("an address without mail: %v", err)
 	}
 }
 

@@ -4,7 +4,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"io/fs"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -31,7 +35,8 @@ type Options struct {
 	Devices Devices
 	// History reads what an export writes.
 	History *telemetry.History
-	// Mailer sends the files; nil refuses new exports (no mail server).
+	// Mailer sends the files; without one (no mail server) they are kept in
+	// FileDir for their owners to download.
 	Mailer Mailer
 	// Location is where days begin and the times in files are written.
 	Location *time.Location
@@ -55,6 +60,11 @@ type Options struct {
 	Keep time.Duration
 	// TempDir holds files while they are written and sent (os.TempDir).
 	TempDir string
+	// FileDir keeps the files of exports without mail until FileKeep has
+	// passed since they were finished (TempDir/fieldwatch-exports, 24 hours).
+	// Nodes sharing a database need a shared FileDir to serve each other's.
+	FileDir  string
+	FileKeep time.Duration
 }
 
 // Service creates export jobs, answers for them, and runs them (Run).
@@ -90,33 +100,46 @@ func New(o Options) *Service {
 	if o.Keep <= 0 {
 		o.Keep = 30 * 24 * time.Hour
 	}
+	if o.FileDir == "" {
+		dir := o.TempDir
+		if dir == "" {
+			dir = os.TempDir()
+		}
+		o.FileDir = filepath.Join(dir, "fieldwatch-exports")
+	}
+	if o.FileKeep <= 0 {
+		o.FileKeep = 24 * time.Hour
+	}
 	return &Service{o: o, now: time.Now, wake: make(chan struct{}, 1)}
 }
 
-// Enabled reports whether exports can be sent (a mail server is set up).
+// Enabled reports whether exports are sent by e-mail (a mail server is set
+// up); without one, finished files wait for download.
 func (s *Service) Enabled() bool { return s.o.Mailer != nil }
 
-// Create queues an export of a device's data for the viewer. Returns
+// FileKeep is how long the file of an export without mail is kept.
+func (s *Service) FileKeep() time.Duration { return s.o.FileKeep }
+
+// Create queues an export of a device's data for the viewer, mailed to the
+// request's address, or without a mail server kept for download. Returns
 // ENOTFOUND (the viewer cannot see the device), EFORBIDDEN (export.noRight),
-// EUNAVAILABLE (export.mailNotConfigured: no mail server), EINVALID naming
-// the field: export.params.required or query.unknownParam (params),
-// query.unknownNode (nodes), query.unknownValue (dim, format),
-// error.required (begin, end), query.endBeforeBegin (end),
-// export.range.tooLong (begin: more than a calendar year),
-// export.email.required or export.email.invalid (email).
+// EUNAVAILABLE (export.mailNotConfigured: an address without a mail
+// server), EINVALID naming the field: export.params.required or
+// query.unknownParam (params), query.unknownNode (nodes),
+// query.unknownValue (dim, format), error.required (begin, end),
+// query.endBeforeBegin (end), export.range.tooLong (begin: more than a
+// calendar year), export.email.required or export.email.invalid (email,
+// with a mail server).
 func (s *Service) Create(ctx context.Context, viewer, deviceID int64, r Request) (*Job, error) {
 	d, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedExport)
 	if err != nil {
 		return nil, err
 	}
-	if !s.Enabled() {
-		return nil, errs.New(errs.EUnavailable, "export.mailNotConfigured")
-	}
 	t := d.Type()
 	if t == nil {
 		return nil, errs.Internal("device %d: unknown type %d", d.ID, d.TypeID)
 	}
-	j, err := r.job(t, s.o.Location)
+	j, err := r.job(t, s.o.Location, s.Enabled())
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +168,69 @@ func (s *Service) Get(ctx context.Context, viewer, deviceID int64, id string) (*
 		return nil, errs.ErrNotFound
 	}
 	return j, nil
+}
+
+// Download is the kept file of a finished export, to be closed by whoever
+// sends it.
+type Download struct {
+	*os.File
+	Name        string // to save it under
+	ContentType string
+}
+
+// File opens the kept file of one of the viewer's exports. Returns
+// ENOTFOUND as Get does, for a job that is not ready for download, and
+// export.fileGone once its file is no longer kept; EFORBIDDEN
+// (export.noRight) when the viewer lost the export right.
+func (s *Service) File(ctx context.Context, viewer, deviceID int64, id string) (*Download, error) {
+	d, _, err := s.o.Devices.Authorize(ctx, viewer, deviceID, devices.NeedExport)
+	if err != nil {
+		return nil, err
+	}
+	j, err := s.o.Store.FindExport(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.AccountID != viewer || j.DeviceID != deviceID || j.Status != StatusReady || j.FinishedAt == nil {
+		return nil, errs.ErrNotFound
+	}
+	gone := errs.New(errs.ENotFound, "export.fileGone")
+	if s.now().Sub(*j.FinishedAt) > s.o.FileKeep {
+		return nil, gone
+	}
+	f, err := os.Open(s.path(j))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, gone
+	}
+	if err != nil {
+		return nil, errs.Internal("export file: %w", err)
+	}
+	return &Download{File: f, Name: s.fileName(j, d), ContentType: j.Format.ContentType()}, nil
+}
+
+// path is where the file of an export without mail is kept.
+func (s *Service) path(j *Job) string {
+	return filepath.Join(s.o.FileDir, j.ID+"."+string(j.Format))
+}
+
+// purgeFiles removes the kept files older than FileKeep.
+func (s *Service) purgeFiles(now time.Time) {
+	entries, err := os.ReadDir(s.o.FileDir)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			s.o.Log.Warn("purge export files", "err", err)
+		}
+		return
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || now.Sub(info.ModTime()) <= s.o.FileKeep {
+			continue
+		}
+		if err := os.Remove(filepath.Join(s.o.FileDir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.o.Log.Warn("purge export files", "err", err)
+		}
+	}
 }
 
 // Wake makes an idle worker of this process look for jobs now.

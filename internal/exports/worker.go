@@ -24,12 +24,8 @@ const (
 )
 
 // Run works on due jobs until ctx ends. Every node may run it: the store
-// hands each job to one worker at a time. It returns at once without a
-// mail server.
+// hands each job to one worker at a time.
 func (s *Service) Run(ctx context.Context) {
-	if !s.Enabled() {
-		return
-	}
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	var lastPurge time.Time
@@ -45,6 +41,7 @@ func (s *Service) Run(ctx context.Context) {
 			if _, err := s.o.Store.PurgeExports(ctx, now.Add(-s.o.Keep)); err != nil && ctx.Err() == nil {
 				s.o.Log.Warn("purge exports", "err", err)
 			}
+			s.purgeFiles(now)
 		}
 		for ctx.Err() == nil {
 			j, err := s.o.Store.ClaimExport(ctx, s.now(), s.o.Lease, s.o.MaxAttempts)
@@ -129,6 +126,9 @@ func (s *Service) run(ctx context.Context, j *Job) {
 	now := s.now()
 	var perm *permanent
 	switch {
+	case err == nil && j.Email == "":
+		err = s.o.Store.FinishExport(done, j.ID, j.Attempts, StatusReady, "", p.rows.Load(), now)
+		log.Info("export ready for download", "rows", p.rows.Load())
 	case err == nil:
 		err = s.o.Store.FinishExport(done, j.ID, j.Attempts, StatusSent, "", p.rows.Load(), now)
 		log.Info("export sent", "rows", p.rows.Load())
@@ -156,7 +156,7 @@ func (s *Service) backoff(attempt int) time.Duration {
 	return s.o.Backoff[min(attempt, len(s.o.Backoff))-1]
 }
 
-// attempt writes the job's file and mails it.
+// attempt writes the job's file and mails it, or keeps it for download.
 func (s *Service) attempt(ctx context.Context, j *Job, p *progress) error {
 	// The right is checked again when the job runs: a grant revoked or a
 	// device transferred since the request stops the export.
@@ -174,7 +174,18 @@ func (s *Service) attempt(ctx context.Context, j *Job, p *progress) error {
 	if t == nil {
 		return &permanent{"export.failed"}
 	}
-	f, err := os.CreateTemp(s.o.TempDir, "fieldwatch-export-*."+string(j.Format))
+	if j.Email != "" && s.o.Mailer == nil {
+		return &permanent{"export.mailNotConfigured"} // made on a node with a mail server
+	}
+	dir := s.o.TempDir
+	if j.Email == "" {
+		// Written next to where it is kept, so that keeping it is a rename.
+		dir = s.o.FileDir
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("export files: %w", err)
+		}
+	}
+	f, err := os.CreateTemp(dir, "fieldwatch-export-*."+string(j.Format))
 	if err != nil {
 		return fmt.Errorf("export file: %w", err)
 	}
@@ -183,14 +194,30 @@ func (s *Service) attempt(ctx context.Context, j *Job, p *progress) error {
 	if err := s.write(ctx, f, j, t, p); err != nil {
 		return err
 	}
+	if j.Email == "" {
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("export file: %w", err)
+		}
+		return os.Rename(f.Name(), s.path(j))
+	}
 	p.percent.Store(sendingPercent)
 	return s.o.Mailer.Send(ctx, s.message(j, d, t, p.rows.Load(), f))
+}
+
+// fileName is the name the file of j on d is sent or saved under.
+func (s *Service) fileName(j *Job, d *devices.Device) string {
+	loc := s.o.Location
+	last := j.End.Add(-time.Millisecond) // End is exclusive
+	kind := "daily"
+	if j.Dim == DimRaw {
+		kind = "raw"
+	}
+	return d.SN + "_" + kind + "_" + j.Begin.In(loc).Format("20060102") + "-" + last.In(loc).Format("20060102") + "." + string(j.Format)
 }
 
 // message is the mail carrying the file, in the job's language.
 func (s *Service) message(j *Job, d *devices.Device, t *devices.Type, rows int64, f *os.File) *mail.Message {
 	loc := s.o.Location
-	last := j.End.Add(-time.Millisecond) // End is exclusive
 	names := make([]string, 0, len(j.Params))
 	for _, id := range j.Params {
 		if p, ok := t.Param(id); ok {
@@ -205,7 +232,7 @@ func (s *Service) message(j *Job, d *devices.Device, t *devices.Type, rows int64
 	if j.Dim == DimRaw {
 		kind = "raw"
 	}
-	file := d.SN + "_" + kind + "_" + j.Begin.In(loc).Format("20060102") + "-" + last.In(loc).Format("20060102") + "." + string(j.Format)
+	file := s.fileName(j, d)
 	params := map[string]any{
 		"device": d.Name, "sn": d.SN,
 		"begin": j.Begin.In(loc).Format("2006-01-02 15:04"), "end": j.End.In(loc).Format("2006-01-02 15:04"),

@@ -3,8 +3,14 @@ package exports_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -101,7 +107,7 @@ func (f *fixture) create(d *devices.Device, r exports.Request) *exports.Job {
 	return j
 }
 
-// wait returns the job once it is sent or failed.
+// wait returns the job once it is sent, ready or failed.
 func (f *fixture) wait(j *exports.Job) *exports.Job {
 	f.t.Helper()
 	for {
@@ -109,7 +115,7 @@ func (f *fixture) wait(j *exports.Job) *exports.Job {
 		if err != nil {
 			f.t.Fatal(err)
 		}
-		if got.Status == exports.StatusSent || got.Status == exports.StatusFailed {
+		if got.Status == exports.StatusSent || got.Status == exports.StatusReady || got.Status == exports.StatusFailed {
 			return got
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -403,4 +409,73 @@ func TestService_ExportRight(t *testing.T) {
 	if n := len(f.smtp.C); n != 0 {
 		t.Fatalf("%d messages sent", n)
 	}
+}
+
+// Without a mail server the worker writes the file and keeps it for its
+// owner to download, for FileKeep; nobody else gets it.
+func TestWorker_WithoutMailKeepsTheFile(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		files := t.TempDir()
+		f := newFixture(t, db, func(o *exports.Options) { o.Mailer, o.FileDir = nil, files })
+		if f.svc.Enabled() {
+			t.Fatal("mail enabled without a mailer")
+		}
+		// A file left from a day ago is removed when the worker starts.
+		stale := filepath.Join(files, "0123456789abcdef01234567.csv")
+		if err := os.WriteFile(stale, []byte("old"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-25 * time.Hour)
+		if err := os.Chtimes(stale, old, old); err != nil {
+			t.Fatal(err)
+		}
+		rain := f.device("RG0000000011", 6)
+		at := time.Date(2026, 5, 1, 8, 0, 0, 0, shanghai)
+		if _, err := db.WriteReports(context.Background(), []*telemetry.Report{{DeviceID: rain.ID, Time: at, OfflineAt: at.Add(time.Hour),
+			Points: []telemetry.Point{{Param: "rainfall", Value: 1.5}}}}, shanghai); err != nil {
+			t.Fatal(err)
+		}
+		f.run()
+		ctx := context.Background()
+		j := f.create(rain, exports.Request{Params: []string{"rainfall"}, Begin: ptr(at.Add(-time.Hour)), End: ptr(at.Add(time.Hour)),
+			Format: "csv", Lang: i18n.EnUS})
+		if _, err := f.svc.File(ctx, f.owner, rain.ID, j.ID); errs.KindOf(err) != errs.ENotFound {
+			t.Fatalf("a file before the job finished: %v", err)
+		}
+		got := f.wait(j)
+		if got.Status != exports.StatusReady || got.Rows != 1 || got.Progress != 100 || got.Error != "" {
+			t.Fatalf("job: %+v", got)
+		}
+		file, err := f.svc.File(ctx, f.owner, rain.ID, j.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := file.Name
+		data, err := io.ReadAll(file)
+		file.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name != "RG0000000011_raw_20260501-20260501.csv" || file.ContentType != "text/csv" || !strings.Contains(string(data), "2026-05-01 08:00:00,1.5") {
+			t.Fatalf("%s: %q", name, data)
+		}
+		if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a file older than FileKeep is still kept: %v", err)
+		}
+		if _, err := f.svc.File(ctx, f.owner+1, rain.ID, j.ID); errs.KindOf(err) != errs.ENotFound {
+			t.Errorf("another account downloads the file: %v", err)
+		}
+		other := f.device("RG0000000012", 6)
+		if _, err := f.svc.File(ctx, f.owner, other.ID, j.ID); errs.KindOf(err) != errs.ENotFound {
+			t.Errorf("the file through another device: %v", err)
+		}
+		// Past FileKeep the file is gone, with a message saying so.
+		later := exports.New(exports.Options{Store: db, Devices: f.devices, FileDir: files, FileKeep: time.Nanosecond})
+		if _, err := later.File(ctx, f.owner, rain.ID, j.ID); errs.As(err) == nil || errs.As(err).Code != "export.fileGone" {
+			t.Errorf("after FileKeep: %v", err)
+		}
+		if n := len(f.smtp.C); n != 0 {
+			t.Fatalf("%d messages sent", n)
+		}
+	})
 }

@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"time"
 
@@ -42,6 +44,7 @@ type download struct {
 	contentType string
 	filename    string // empty: shown inline
 	body        []byte
+	file        *os.File // sent instead of body when set, and closed
 	cache       string
 	release     func() // if set, called once body is written
 }
@@ -49,7 +52,14 @@ type download struct {
 func (d *download) write(w http.ResponseWriter) {
 	h := w.Header()
 	h.Set("Content-Type", d.contentType)
-	h.Set("Content-Length", strconv.Itoa(len(d.body)))
+	if d.file != nil {
+		defer d.file.Close()
+		if info, err := d.file.Stat(); err == nil {
+			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
+		}
+	} else {
+		h.Set("Content-Length", strconv.Itoa(len(d.body)))
+	}
 	if d.filename != "" {
 		h.Set("Content-Disposition", `attachment; filename="`+d.filename+`"; filename*=UTF-8''`+url.PathEscape(d.filename))
 	}
@@ -57,7 +67,11 @@ func (d *download) write(w http.ResponseWriter) {
 		h.Set("Cache-Control", d.cache)
 	}
 	w.WriteHeader(http.StatusOK)
-	w.Write(d.body)
+	if d.file != nil {
+		io.Copy(w, d.file)
+	} else {
+		w.Write(d.body)
+	}
 	if d.release != nil {
 		d.release()
 	}

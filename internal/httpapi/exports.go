@@ -27,8 +27,23 @@ func msTime(v *int64) *time.Time {
 	return &t
 }
 
+// exportConfig serves GET /apis/export/config: whether exports are sent by
+// e-mail, or (no mail server) offered for download from the page, and for
+// how long such a file is kept.
+func (s *Server) exportConfig(c *call) (any, error) {
+	out := struct {
+		Mail          bool `json:"mail"`
+		FileKeepHours int  `json:"fileKeepHours"`
+	}{}
+	if s.Exports != nil {
+		out.Mail, out.FileKeepHours = s.Exports.Enabled(), int(s.Exports.FileKeep().Hours())
+	}
+	return out, nil
+}
+
 // createExport serves POST /apis/poi/{id}/datapoints/export: queue the data
-// of a device to be sent by e-mail.
+// of a device to be sent by e-mail, or without a mail server (no email in
+// the body) to be downloaded from exportFile once ready.
 func (s *Server) createExport(c *call) (any, error) {
 	id := c.device.ID
 	if s.Exports == nil {
@@ -78,6 +93,19 @@ func (s *Server) exportStatus(c *call) (any, error) {
 		out.Error = i18n.T(c.lang, j.Error, nil)
 	}
 	return out, nil
+}
+
+// exportFile serves GET /apis/poi/{id}/datapoints/export/{taskId}/file: the
+// file of the caller's finished export without mail, while it is kept.
+func (s *Server) exportFile(c *call) (any, error) {
+	if s.Exports == nil {
+		return nil, errs.ErrNotFound
+	}
+	f, err := s.Exports.File(c.r.Context(), c.account.ID, c.device.ID, c.r.PathValue("taskId"))
+	if err != nil {
+		return nil, err
+	}
+	return &download{contentType: f.ContentType, filename: f.Name, file: f.File, cache: "no-store"}, nil
 }
 
 // mapConfig serves GET /apis/map/config: the tile source of the map.

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -88,14 +91,14 @@ type exportStatus struct {
 	FinishedAt *int64
 }
 
-// finished polls a job until it is sent or failed.
+// finished polls a job until it is sent, ready or failed.
 func finished(t *testing.T, u *user, deviceID int64, taskID string) exportStatus {
 	t.Helper()
 	for {
 		r := u.do("GET", fmt.Sprintf("/apis/poi/%d/datapoints/export/%s", deviceID, taskID), nil)
 		r.want(t, 200, 0)
 		st := decodeData[exportStatus](t, r)
-		if st.Status == "sent" || st.Status == "failed" {
+		if st.Status == "sent" || st.Status == "ready" || st.Status == "failed" {
 			return st
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -368,6 +371,60 @@ func TestExports_WithoutMailServer(t *testing.T) {
 		// Another's device still answers like a missing one.
 		u.do("POST", "/apis/poi/987654321/datapoints/export", body).want(t, 404, 1404)
 	}
+}
+
+// Without a mail server the page says so before the form, and an export
+// asked for without an address ends ready for its owner to download.
+func TestExports_DownloadWithoutMailServer(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		e, _ := exportEnv(t, db, false, maptiles.Source{})
+		soil := e.register("ZS0000054322", 2, "farmer01")
+		loc, _ := time.LoadLocation("Asia/Shanghai")
+		t0 := time.Date(2026, 6, 1, 8, 0, 0, 0, loc)
+		e.write(soil, t0, telemetry.Point{Param: "soilMoisture", Node: 10, Value: 21.5})
+		u := e.user("en_US")
+		u.login("farmer01", "secret1").want(t, 200, 0)
+		cfg := decodeData[struct {
+			Mail          bool
+			FileKeepHours int
+		}](t, u.do("GET", "/apis/export/config", nil))
+		if cfg.Mail || cfg.FileKeepHours != 24 {
+			t.Fatalf("config: %+v", cfg)
+		}
+		r := u.do("POST", fmt.Sprintf("/apis/poi/%d/datapoints/export", soil.ID), map[string]any{"params": []string{"soilMoisture"},
+			"nodes": []int{10}, "begin": t0.Add(-time.Hour).UnixMilli(), "end": t0.Add(time.Hour).UnixMilli(), "format": "csv"})
+		r.want(t, 200, 0)
+		task := decodeData[struct{ TaskID string }](t, r).TaskID
+		if st := finished(t, u, soil.ID, task); st.Status != "ready" || st.Rows != 1 || st.Progress != 100 {
+			t.Fatalf("status: %+v", st)
+		}
+		file := fmt.Sprintf("/apis/poi/%d/datapoints/export/%s/file", soil.ID, task)
+		get := func(u *user, path string) (int, http.Header, string) {
+			t.Helper()
+			res, err := u.http.Get(e.url + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, _ := io.ReadAll(res.Body)
+			return res.StatusCode, res.Header, string(b)
+		}
+		status, h, body := get(u, file)
+		if status != 200 || h.Get("Content-Type") != "text/csv" || h.Get("Cache-Control") != "no-store" ||
+			!strings.Contains(h.Get("Content-Disposition"), `filename="ZS0000054322_raw_20260601-20260601.csv"`) ||
+			!strings.Contains(body, "2026-06-01 08:00:00,21.5") {
+			t.Fatalf("file: %d %v %q", status, h, body)
+		}
+		// Nobody else gets it: another account, or the owner through a wrong task.
+		other := e.user("en_US")
+		other.login("farmer02", "secret2").want(t, 200, 0)
+		if status, _, body := get(other, file); status != 404 || !strings.Contains(body, `"code":1404`) {
+			t.Fatalf("another account: %d %s", status, body)
+		}
+		if status, _, _ := get(u, fmt.Sprintf("/apis/poi/%d/datapoints/export/%s/file", soil.ID, "0123456789abcdef01234567")); status != 404 {
+			t.Fatalf("unknown task: %d", status)
+		}
+	})
 }
 
 func TestMapConfig(t *testing.T) {

@@ -201,8 +201,14 @@ func invalid(field, code string, params map[string]any) *errs.Error {
 	return &errs.Error{Kind: errs.EInvalid, Code: code, Field: field, Params: p}
 }
 
+// msFrom is the smallest ts read as unix milliseconds: 10^12 ms is
+// 2001-09-09, while 10^12 s lies beyond year 30,000, so no time a report may
+// carry is ambiguous.
+const msFrom = 1e12
+
 // reportTime reads ts: absent or null means received; a number is unix
-// seconds (fractions allowed); a string is RFC 3339.
+// milliseconds from msFrom on, else unix seconds (fractions allowed); a
+// string is RFC 3339.
 func reportTime(raw json.RawMessage, received time.Time) (time.Time, error) {
 	var at time.Time
 	switch {
@@ -219,11 +225,14 @@ func reportTime(raw json.RawMessage, received time.Time) (time.Time, error) {
 		}
 		at = t
 	default:
-		sec, err := strconv.ParseFloat(string(raw), 64)
-		if err != nil || math.IsNaN(sec) || math.IsInf(sec, 0) || sec < 0 || sec > 1e11 {
+		n, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil || math.IsNaN(n) || math.IsInf(n, 0) || n < 0 || n > 1e14 {
 			return time.Time{}, invalid("ts", "ingest.badTime", nil)
 		}
-		at = time.UnixMilli(int64(math.Round(sec * 1000)))
+		if n < msFrom {
+			n *= 1000
+		}
+		at = time.UnixMilli(int64(math.Round(n)))
 	}
 	at = at.Truncate(time.Millisecond)
 	if at.Before(earliest) {

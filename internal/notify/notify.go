@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -81,6 +82,7 @@ type Options struct {
 type Worker struct {
 	Options
 
+	once sync.Once // fills in the defaults: Wake (the rules engine) and Run may come first at once
 	wake chan struct{}
 }
 
@@ -89,7 +91,9 @@ func New(o Options) *Worker { return &Worker{Options: o} }
 
 const lease = 2 * time.Minute
 
-func (w *Worker) defaults() {
+func (w *Worker) defaults() { w.once.Do(w.fill) }
+
+func (w *Worker) fill() {
 	if w.Now == nil {
 		w.Now = time.Now
 	}
@@ -102,9 +106,7 @@ func (w *Worker) defaults() {
 	w.Attempts = cmp.Or(w.Attempts, 6)
 	w.Backoff = cmp.Or(w.Backoff, 30*time.Second)
 	w.Poll = cmp.Or(w.Poll, 10*time.Second)
-	if w.wake == nil {
-		w.wake = make(chan struct{}, 1)
-	}
+	w.wake = make(chan struct{}, 1)
 }
 
 // Wake makes the worker look for deliveries now (after a new event).

@@ -369,6 +369,26 @@ func TestGuard(t *testing.T) {
 	})
 }
 
+// An address the server allows exactly (the demo's receiver) passes the
+// guard at save and at connect time; its neighbours do not.
+func TestGuard_AllowExact(t *testing.T) {
+	g := push.Guard{Allow: []netip.AddrPort{netip.MustParseAddrPort("127.0.0.1:8080")}}
+	if err := g.Check(context.Background(), "url", "http://127.0.0.1:8080/hook"); err != nil {
+		t.Fatalf("the allowed address: %v", err)
+	}
+	for _, target := range []string{"http://127.0.0.1:8081/hook", "http://127.0.0.1/hook", "http://localhost:8080/hook"} {
+		if e := errs.As(g.Check(context.Background(), "url", target)); e == nil || e.Code != "push.url.private" {
+			t.Errorf("%s: %v", target, e)
+		}
+	}
+	if err := g.Dialer().Control("tcp", "127.0.0.1:8080", nil); err != nil {
+		t.Errorf("connecting to the allowed address: %v", err)
+	}
+	if err := g.Dialer().Control("tcp", "127.0.0.1:8081", nil); err == nil {
+		t.Error("connecting to another port of loopback is allowed")
+	}
+}
+
 func TestValidate(t *testing.T) {
 	long := strings.Repeat("a", 250) + ".com/x"
 	for _, c := range []struct {

@@ -121,18 +121,19 @@ func (db *DB) RetryExport(ctx context.Context, id string, attempt int, nextAt ti
 		WHERE id = $2 AND attempts = $3 AND status = 'running'`, millis(nextAt), id, attempt)
 }
 
-// FinishExport ends an attempt's job as sent (progress 100) or failed.
+// FinishExport ends an attempt's job as sent or ready (progress 100) or
+// failed.
 // Returns ENOTFOUND when the attempt no longer holds the job.
 func (db *DB) FinishExport(ctx context.Context, id string, attempt int, st exports.Status, errKey string, rows int64, at time.Time) error {
 	return db.execOne(ctx, "finish export", `UPDATE export_jobs
 		SET status = $1, error = $2, row_count = $3, finished_at = $4, lease_until = NULL,
-			progress = CASE WHEN $1 = 'sent' THEN 100 ELSE progress END
+			progress = CASE WHEN $1 IN ('sent', 'ready') THEN 100 ELSE progress END
 		WHERE id = $5 AND attempts = $6 AND status = 'running'`, string(st), errKey, rows, millis(at), id, attempt)
 }
 
 // PurgeExports deletes finished jobs created before before.
 func (db *DB) PurgeExports(ctx context.Context, before time.Time) (int64, error) {
-	res, err := db.exec(ctx, `DELETE FROM export_jobs WHERE status IN ('sent', 'failed') AND created_at < $1`, millis(before))
+	res, err := db.exec(ctx, `DELETE FROM export_jobs WHERE status IN ('sent', 'ready', 'failed') AND created_at < $1`, millis(before))
 	if err != nil {
 		return 0, errs.Internal("purge exports: %w", err)
 	}

@@ -125,16 +125,17 @@ describe('data push', () => {
     { timeout: 600_000 },
     async () => {
       const page = await browser('light', '/console/data/push/');
-      // Nothing configured yet: the page explains what data push is.
-      await page.getByTestId('push-empty').waitFor();
-      await shot(page, 'integration-channels-empty-light.png');
+      // The demo farm's own channel, delivering to the receiver inside the server.
+      const demoRow = page.locator('.fw-push-table tr.ant-table-row', { hasText: '示范数据推送' });
+      await expect.poll(() => demoRow.getByTestId('success-rate').innerText(), SLOW).toBe('100%');
+      await shot(page, 'integration-channels-demo-light.png');
 
       // A demo weather station, chosen in the picker by its SN.
       const selector = await api<{ poiId: number; name: string; sn: string; typeId: number }[]>(page, 'GET', '/apis/integration/channel/selector');
       const station = selector.data.find((d) => d.typeId === 5);
       expect(station).toBeDefined();
 
-      await page.getByTestId('push-empty').getByRole('button', { name: 'New channel' }).click();
+      await page.getByTestId('channel-new').click();
       await page.waitForURL(/\/console\/data\/push\/config$/);
       // The form says what is missing before anything is sent.
       await page.getByTestId('channel-save').click();

@@ -1,4 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, test } from 'vitest';
@@ -590,4 +593,69 @@ test('data download: the dialog checks its rules, then the workbook arrives by e
   const [sheet] = sheets;
   expect(sheet.header).toEqual(expect.arrayContaining(['Air temperature (°C)', 'Wind speed (m/s)']));
   expect(sheet.first).toHaveLength(sheet.header.length);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = (srv.address() as { port: number });
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A second server, as `make run` starts it: the demo farm and no mail server. */
+async function serveWithoutMail(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const bin = process.env.FIELDWATCH_BIN ?? path.resolve(__dirname, '../../bin/fieldwatch');
+  const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-nomail-'));
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const args = ['serve', '--demo', '--demo-days', '1', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--data', data, '--log-level', 'warn'];
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(data, { recursive: true, force: true });
+  };
+  await expect
+    .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok ?? child.exitCode !== null, { timeout: 60_000, interval: 200 })
+    .toBe(true);
+  if (child.exitCode !== null) throw new Error(`fieldwatch without mail exited during start-up (exit code ${child.exitCode})`);
+  return { base, stop };
+}
+
+test('data download without a mail server: said before the form, then the file from the page', { timeout: 180_000 }, async () => {
+  const server = await serveWithoutMail();
+  try {
+    const { context, page } = await browser({ colorScheme: 'light' });
+    await presetLanguage(context, 'en_US');
+    await signIn(context, { base: server.base });
+    const list = (await (await context.request.get(server.base + '/apis/devices?size=100&sort=name')).json()).data.list as ListedDevice[];
+    const station = deviceOf(list, 7, 1);
+    await page.goto(server.base + detailPath(station));
+    await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(station.name);
+
+    await page.getByRole('button', { name: 'Download data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download data' });
+    await expect.poll(() => dialog.getByTestId('poi-export-nomail').innerText(), SLOW).toContain('This server does not send e-mail');
+    expect(await dialog.locator('#poi-download_email').count()).toBe(0);
+    await dialog.getByLabel('Air temperature', { exact: true }).check();
+    await page.screenshot({ path: path.join(screenshotDir, 'poi-download-nomail-en.png') });
+
+    await dialog.getByTestId('poi-export-submit').click();
+    const link = dialog.getByTestId('poi-export-file');
+    await link.waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: path.join(screenshotDir, 'poi-download-ready-en.png') });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${station.sn}_raw_\\d{8}-\\d{8}\\.xlsx$`));
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+  } finally {
+    await server.stop();
+  }
 });

@@ -119,13 +119,21 @@ export interface DeviceTopology {
 }
 
 export type ExportFormat = 'xlsx' | 'csv';
-export type ExportStatus = 'queued' | 'running' | 'sent' | 'failed';
+export type ExportStatus = 'queued' | 'running' | 'sent' | 'ready' | 'failed';
+
+/** GET /apis/export/config: whether files are mailed, or (no mail server) offered here for download. */
+export interface ExportConfig {
+  mail: boolean;
+  /** How long a file for download is kept after it is ready. */
+  fileKeepHours: number;
+}
 
 /** POST /apis/poi/{id}/datapoints/export. */
 export interface ExportRequest {
   params: string[];
   nodes?: number[];
-  email: string;
+  /** Absent when the server keeps the file for download instead of mailing it. */
+  email?: string;
   begin: number;
   end: number;
   dim: HistoryDim;

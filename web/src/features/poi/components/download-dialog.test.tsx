@@ -20,8 +20,8 @@ function task(status: string, extra: Record<string, unknown> = {}) {
   return { taskId: 't1', status, progress: status === 'sent' ? 100 : 40, rows: 288, attempts: 1, error: '', createdAt: 1, finishedAt: null, ...extra };
 }
 
-function renderDialog() {
-  return renderWithProviders(<DownloadDialog deviceId={13} catalogue={weatherCatalogue} open onClose={() => {}} />);
+function renderDialog(config?: { mail: boolean; fileKeepHours: number }) {
+  return renderWithProviders(<DownloadDialog deviceId={13} catalogue={weatherCatalogue} config={config} open onClose={() => {}} />);
 }
 
 // Typing into antd forms and waiting for a poll take a few seconds on a busy machine.
@@ -110,6 +110,46 @@ describe('DownloadDialog', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('DownloadDialog without a mail server', () => {
+  beforeEach(() => changeLanguage('en_US'));
+
+  it('says so before the form, asks for no address, and offers the finished file', async () => {
+    let polls = 0;
+    const fetchMock = serve((_path, init) => {
+      if (init?.method === 'POST') return ok({ taskId: 't 1' });
+      polls += 1;
+      return ok(polls < 2 ? task('running', { rows: 120 }) : task('ready', { progress: 100 }));
+    });
+    const user = userEvent.setup();
+    renderDialog({ mail: false, fileKeepHours: 24 });
+
+    expect(screen.getByTestId('poi-export-nomail')).toHaveTextContent('This server does not send e-mail');
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send to my email' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Prepare the file' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(String(url)).toBe('/apis/poi/13/datapoints/export');
+    expect(JSON.parse(String(init?.body))).not.toHaveProperty('email');
+
+    expect(await screen.findByTestId('poi-export-progress')).toHaveTextContent('Exporting…');
+    const ready = await screen.findByTestId('poi-export-ready');
+    expect(ready).toHaveTextContent('Your file is ready');
+    expect(ready).toHaveTextContent('288 rows; the file is kept for 24 hours.');
+    const link = screen.getByTestId('poi-export-file');
+    expect(link).toHaveAttribute('href', '/apis/poi/13/datapoints/export/t%201/file');
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('asks for the address as before when the server mails files', async () => {
+    serve(() => ok({ taskId: 't1' }));
+    renderDialog({ mail: true, fileKeepHours: 24 });
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByTestId('poi-export-nomail')).not.toBeInTheDocument();
   });
 });
 

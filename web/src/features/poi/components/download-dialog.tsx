@@ -1,4 +1,4 @@
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Progress, Radio, Result, Typography } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Progress, Radio, Result, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,10 @@ import { ServerErrorAlert } from '@/components/server-error-alert';
 import { isApiError } from '@/lib/api-client';
 import type { HistoryDim, ParamCatalogue } from '@/lib/telemetry/types';
 import { exceedsOneYear } from '@/lib/time-range';
-import { isExportFinished, useExportTask, useStartExport } from '../api/export-datapoints';
-import type { ExportFormat, ExportRequest } from '../types';
+import { exportFileUrl, isExportFinished, useExportTask, useStartExport } from '../api/export-datapoints';
+import type { ExportConfig, ExportFormat, ExportRequest } from '../types';
 
-/** A mailed export that has not finished after this long is reported as timed out. */
+/** An export that has not finished after this long is reported as timed out. */
 export const EXPORT_TIMEOUT_MS = 3 * 60_000;
 
 const EMAIL_KEY = 'fw-export-email';
@@ -44,11 +44,20 @@ function remember(email: string) {
 
 interface Job {
   taskId: string;
+  /** Empty: the file is offered for download here. */
   email: string;
   startedAt: number;
 }
 
-function ExportProgress({ deviceId, job, onAgain, onClose }: { deviceId: number; job: Job; onAgain: () => void; onClose: () => void }) {
+interface ProgressProps {
+  deviceId: number;
+  job: Job;
+  keepHours: number;
+  onAgain: () => void;
+  onClose: () => void;
+}
+
+function ExportProgress({ deviceId, job, keepHours, onAgain, onClose }: ProgressProps) {
   const { t } = useTranslation('poi');
   const [timedOut, setTimedOut] = useState(false);
   const task = useExportTask(deviceId, job.taskId, !timedOut);
@@ -82,6 +91,22 @@ function ExportProgress({ deviceId, job, onAgain, onClose }: { deviceId: number;
       />
     );
   }
+  if (task.data?.status === 'ready') {
+    return (
+      <Result
+        status="success"
+        data-testid="poi-export-ready"
+        title={t('download.ready')}
+        subTitle={t('download.readyHint', { count: task.data.rows, hours: keepHours })}
+        extra={[
+          <Button key="file" type="primary" href={exportFileUrl(deviceId, job.taskId)} download data-testid="poi-export-file">
+            {t('download.file')}
+          </Button>,
+          again,
+        ]}
+      />
+    );
+  }
   if (task.data?.status === 'failed' || (task.error && !task.data)) {
     const message = task.data?.error || (isApiError(task.error) ? task.error.message : '') || t('download.failed');
     return <Result status="error" data-testid="poi-export-failed" title={t('download.failedTitle')} subTitle={message} extra={[again, close]} />;
@@ -96,7 +121,11 @@ function ExportProgress({ deviceId, job, onAgain, onClose }: { deviceId: number;
       <Progress type="circle" percent={Math.round(progress)} status="active" size={96} />
       <Typography.Title level={5}>{running ? t('download.running') : t('download.queued')}</Typography.Title>
       <Typography.Text type="secondary">
-        {running && task.data?.rows ? t('download.rows', { count: task.data.rows }) : t('download.willMail', { email: job.email })}
+        {running && task.data?.rows
+          ? t('download.rows', { count: task.data.rows })
+          : job.email
+            ? t('download.willMail', { email: job.email })
+            : t('download.willOffer')}
       </Typography.Text>
       <div className="fw-poi-export-progress__actions">
         <Button onClick={onClose}>{t('download.hide')}</Button>
@@ -108,12 +137,17 @@ function ExportProgress({ deviceId, job, onAgain, onClose }: { deviceId: number;
 interface DownloadDialogProps {
   deviceId: number;
   catalogue: ParamCatalogue;
+  /** How the server delivers files; until known (or if it cannot be asked), by e-mail. */
+  config?: ExportConfig;
   open: boolean;
   onClose: () => void;
 }
 
-/** Asks for a period, parameters, depths and an address, then has the server mail the file. */
-export function DownloadDialog({ deviceId, catalogue, open, onClose }: DownloadDialogProps) {
+/**
+ * Asks for a period, parameters, depths and an address, then has the server mail the file; on a server
+ * without mail it says so up front, asks for no address, and offers the finished file for download.
+ */
+export function DownloadDialog({ deviceId, catalogue, config, open, onClose }: DownloadDialogProps) {
   const { t } = useTranslation('poi');
   const [form] = Form.useForm<DownloadValues>();
   const start = useStartExport(deviceId);
@@ -122,18 +156,20 @@ export function DownloadDialog({ deviceId, catalogue, open, onClose }: DownloadD
   const perDepth =
     catalogue.nodes.length > 0 && catalogue.params.some((param) => param.perNode && selectedParams.includes(param.id));
 
+  const mail = config?.mail ?? true;
+
   const submit = (values: DownloadValues) => {
-    const email = values.email.trim();
+    const email = mail ? values.email.trim() : '';
     const request: ExportRequest = {
       params: values.params,
       nodes: perDepth && values.nodes.length < catalogue.nodes.length ? values.nodes : undefined,
-      email,
+      email: mail ? email : undefined,
       begin: values.range[0].startOf('day').valueOf(),
       end: Math.min(values.range[1].endOf('day').valueOf() + 1, Date.now()),
       dim: values.dim,
       format: values.format,
     };
-    remember(email);
+    if (mail) remember(email);
     start.mutate(request, {
       onSuccess: ({ taskId }) => setJob({ taskId: String(taskId), email, startedAt: Date.now() }),
       onError: (error) => {
@@ -172,17 +208,18 @@ export function DownloadDialog({ deviceId, catalogue, open, onClose }: DownloadD
                 {t('cancel')}
               </Button>,
               <Button key="submit" type="primary" loading={start.isPending} onClick={() => form.submit()} data-testid="poi-export-submit">
-                {t('download.submit')}
+                {mail ? t('download.submit') : t('download.prepare')}
               </Button>,
             ]
       }
       afterClose={() => {
-        if (job) again();
+        // Without mail the file is only here: closing keeps the job, so reopening shows it.
+        if (job && mail) again();
       }}
       forceRender
     >
       {job ? (
-        <ExportProgress deviceId={deviceId} job={job} onAgain={again} onClose={onClose} />
+        <ExportProgress deviceId={deviceId} job={job} keepHours={config?.fileKeepHours ?? 24} onAgain={again} onClose={onClose} />
       ) : (
         <Form<DownloadValues>
           form={form}
@@ -193,6 +230,15 @@ export function DownloadDialog({ deviceId, catalogue, open, onClose }: DownloadD
           onFinish={submit}
           onValuesChange={() => start.isError && start.reset()}
         >
+          {!mail && (
+            <Alert
+              type="info"
+              showIcon
+              className="fw-poi-export-nomail"
+              data-testid="poi-export-nomail"
+              message={t('download.noMail', { hours: config?.fileKeepHours ?? 24 })}
+            />
+          )}
           <Form.Item
             name="range"
             label={t('download.range')}
@@ -255,17 +301,19 @@ export function DownloadDialog({ deviceId, catalogue, open, onClose }: DownloadD
               />
             </Form.Item>
           </div>
-          <Form.Item
-            name="email"
-            label={t('download.email')}
-            extra={t('download.emailHint')}
-            rules={[
-              { required: true, whitespace: true, message: t('download.emailRequired') },
-              { pattern: EMAIL_PATTERN, message: t('download.emailInvalid') },
-            ]}
-          >
-            <Input type="email" autoComplete="email" placeholder={t('download.emailPlaceholder')} />
-          </Form.Item>
+          {mail && (
+            <Form.Item
+              name="email"
+              label={t('download.email')}
+              extra={t('download.emailHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('download.emailRequired') },
+                { pattern: EMAIL_PATTERN, message: t('download.emailInvalid') },
+              ]}
+            >
+              <Input type="email" autoComplete="email" placeholder={t('download.emailPlaceholder')} />
+            </Form.Item>
+          )}
           <ServerErrorAlert error={start.error} />
         </Form>
       )}

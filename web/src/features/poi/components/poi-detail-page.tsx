@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { indexReadings, type ReadingIndex } from '@/lib/telemetry/readings';
 import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { useLang } from '@/lib/use-lang';
+import { useExportConfig } from '../api/export-datapoints';
 import { useDetect } from '../api/get-detect';
 import { useDeviceInfo, type DeviceRef } from '../api/get-device-info';
 import { useIndicator } from '../api/get-indicator';
@@ -83,6 +84,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
   const readings = useMemo(() => indexReadings(detect.data?.list ?? []), [detect.data]);
   const catalogue = metadata.data;
   const right = device.right;
+  const exportConfig = useExportConfig(Boolean(right?.export));
 
   return (
     <div className="fw-page fw-poi" data-testid="poi-page" data-kind={kind}>
@@ -118,7 +120,13 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
       </Row>
       {right?.rename && <EditDeviceModal deviceId={device.id} open={editing} onClose={() => setEditing(false)} />}
       {right?.export && catalogue && (
-        <DownloadDialog deviceId={device.id} catalogue={catalogue} open={downloading} onClose={() => setDownloading(false)} />
+        <DownloadDialog
+          deviceId={device.id}
+          catalogue={catalogue}
+          config={exportConfig.data}
+          open={downloading}
+          onClose={() => setDownloading(false)}
+        />
       )}
     </div>
   );
