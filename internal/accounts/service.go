@@ -340,11 +340,11 @@ func clip(s string, n int) string {
 // account is gone.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Session, error) {
 	if token == "" {
-		return nil, nil, errs.ErrSession
+		return nil, nil, errs.SessionExpired()
 	}
 	sess, err := s.store.FindSession(ctx, tokenHash(token))
 	if errs.KindOf(err) == errs.ENotFound {
-		return nil, nil, errs.ErrSession
+		return nil, nil, errs.SessionExpired()
 	} else if err != nil {
 		return nil, nil, err
 	}
@@ -353,7 +353,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 		if err := s.store.DeleteSession(ctx, sess.ID); err != nil {
 			return nil, nil, err
 		}
-		return nil, nil, errs.ErrSession
+		return nil, nil, errs.SessionExpired()
 	}
 	if sess.ExpiresAt.Sub(now) < s.cfg.SessionTTL/2 {
 		sess.ExpiresAt = now.Add(s.cfg.SessionTTL)
@@ -363,7 +363,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 	}
 	a, err := s.store.FindAccountByID(ctx, sess.AccountID)
 	if errs.KindOf(err) == errs.ENotFound {
-		return nil, nil, errs.ErrSession
+		return nil, nil, errs.SessionExpired()
 	} else if err != nil {
 		return nil, nil, err
 	}

@@ -208,7 +208,7 @@ func (s *Service) Owned(ctx context.Context, owner, id int64) (*Device, error) {
 		return nil, err
 	}
 	if d.OwnerID != owner || owner == 0 {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	return d, nil
 }
@@ -445,7 +445,7 @@ func parseLabel(code string) (sn, proof string) {
 func (s *Service) Scan(ctx context.Context, viewer int64, code string) (*Scanned, error) {
 	sn, proof := parseLabel(code)
 	if !ValidSN(sn) || !s.keys.CheckCode(sn, proof) {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	d, err := s.store.FindDeviceBySN(ctx, sn)
 	if err != nil {

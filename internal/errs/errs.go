@@ -60,8 +60,8 @@ func (e *Error) With(params map[string]any) *Error {
 }
 
 // OnField returns err naming field: a copy when err is an application
-// error, so a shared one such as ErrNotFound is never changed; any other
-// error as it is.
+// error, so the error it was given is never changed; any other error as it
+// is.
 func OnField(err error, field string) error {
 	e := As(err)
 	if e == nil {
@@ -94,8 +94,10 @@ func KindOf(err error) Kind {
 	return EInternal
 }
 
-// Common errors shared across domains.
-var (
-	ErrNotFound = New(ENotFound, "error.notFound")
-	ErrSession  = New(ESession, "error.session")
-)
+// NotFound is the answer for anything absent, or hidden from the caller.
+// Each call returns a new error: no error value is shared, so changing one
+// (as OnField does on its copy) can never change another caller's.
+func NotFound() *Error { return New(ENotFound, "error.notFound") }
+
+// SessionExpired is the answer to a call without a valid session.
+func SessionExpired() *Error { return New(ESession, "error.session") }

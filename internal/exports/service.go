@@ -165,7 +165,7 @@ func (s *Service) Get(ctx context.Context, viewer, deviceID int64, id string) (*
 		return nil, err
 	}
 	if j.AccountID != viewer || j.DeviceID != deviceID {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	return j, nil
 }
@@ -192,7 +192,7 @@ func (s *Service) File(ctx context.Context, viewer, deviceID int64, id string) (
 		return nil, err
 	}
 	if j.AccountID != viewer || j.DeviceID != deviceID || j.Status != StatusReady || j.FinishedAt == nil {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	gone := errs.New(errs.ENotFound, "export.fileGone")
 	if s.now().Sub(*j.FinishedAt) > s.o.FileKeep {

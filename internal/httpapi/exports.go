@@ -81,7 +81,7 @@ type exportDTO struct {
 func (s *Server) exportStatus(c *call) (any, error) {
 	id := c.device.ID
 	if s.Exports == nil {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	j, err := s.Exports.Get(c.r.Context(), c.account.ID, id, c.r.PathValue("taskId"))
 	if err != nil {
@@ -99,7 +99,7 @@ func (s *Server) exportStatus(c *call) (any, error) {
 // file of the caller's finished export without mail, while it is kept.
 func (s *Server) exportFile(c *call) (any, error) {
 	if s.Exports == nil {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	f, err := s.Exports.File(c.r.Context(), c.account.ID, c.device.ID, c.r.PathValue("taskId"))
 	if err != nil {

@@ -19,7 +19,7 @@ func (s *Server) ingest(w http.ResponseWriter, r *http.Request) {
 	lang := i18n.Parse(r.Header.Get("lang"))
 	kind := r.PathValue("kind")
 	if kind != ingest.KindTelemetry && kind != ingest.KindStatus && kind != ingest.KindImage {
-		s.writeError(w, r, lang, errs.ErrNotFound)
+		s.writeError(w, r, lang, errs.NotFound())
 		return
 	}
 	sn, key, ok := r.BasicAuth()

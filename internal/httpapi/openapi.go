@@ -263,7 +263,7 @@ func (s *Server) oaFind(c *call, app *openapi.App) (*devices.Device, error) {
 		return nil, err
 	}
 	if !app.InRange(d) {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	return d, nil
 }

@@ -96,7 +96,7 @@ func (s *Server) channelGet(c *call) (any, error) {
 		return nil, err
 	}
 	if ch.Kind != push.KindChannel { // an application's push address is not a channel
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	st, err := s.Push.Stats(c.r.Context(), c.account.ID, ch.ID, since)
 	if err != nil {
@@ -149,7 +149,7 @@ func channelID(c *call, body *channelBody) (int64, error) {
 	if v := c.r.URL.Query().Get("id"); v != "" {
 		id, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || id <= 0 {
-			return 0, errs.ErrNotFound
+			return 0, errs.NotFound()
 		}
 		return id, nil
 	}

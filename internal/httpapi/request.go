@@ -50,7 +50,7 @@ func checkQuery(r *http.Request) error {
 func pathID(c *call, name string) (int64, error) {
 	id, err := strconv.ParseInt(c.r.PathValue(name), 10, 64)
 	if err != nil || id <= 0 {
-		return 0, errs.ErrNotFound
+		return 0, errs.NotFound()
 	}
 	return id, nil
 }
@@ -64,7 +64,7 @@ func queryID(c *call, name string) (int64, error) {
 	}
 	id, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, errs.ErrNotFound
+		return 0, errs.NotFound()
 	}
 	return id, nil
 }
@@ -240,7 +240,7 @@ func bodyWithID(c *call, v any) (int64, error) {
 	}
 	id, err := withID.ID.Int64()
 	if err != nil || id <= 0 {
-		return 0, errs.ErrNotFound
+		return 0, errs.NotFound()
 	}
 	return id, nil
 }

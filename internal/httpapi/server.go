@@ -157,7 +157,7 @@ func New(o Options) *Server {
 			s.writeError(w, r, lang, errs.New(errs.EMethod, "error.methodNotAllowed"))
 			return
 		}
-		s.writeError(w, r, lang, errs.ErrNotFound)
+		s.writeError(w, r, lang, errs.NotFound())
 	})
 
 	s.handler = s.deadlines(s.observe(s.recoverPanics(s.securityHeaders(s.crossOrigin(mux)))))

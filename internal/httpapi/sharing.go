@@ -314,7 +314,7 @@ func queryUID(c *call) (int64, error) {
 	}
 	uid, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || uid <= 0 {
-		return 0, errs.ErrNotFound
+		return 0, errs.NotFound()
 	}
 	return uid, nil
 }
@@ -347,7 +347,7 @@ func (s *Server) modifyPermissions(c *call) (any, error) {
 			return toGrantee(e), nil
 		}
 	}
-	return nil, errs.ErrNotFound
+	return nil, errs.NotFound()
 }
 
 // queryPermissions serves GET /apis/poi/query/permissions?poiId=[&uid=]:

@@ -64,7 +64,7 @@ func (s *authStore) AppByKey(_ context.Context, key string) (*App, string, error
 	}
 	a, ok := s.apps[key]
 	if !ok {
-		return nil, "", errs.ErrNotFound
+		return nil, "", errs.NotFound()
 	}
 	c := *a
 	return &c, s.sealed[key], nil

@@ -13,7 +13,7 @@ import (
 func Measures(d *devices.Device, need ...string) (*devices.Type, error) {
 	t := d.Type()
 	if t == nil {
-		return nil, errs.ErrNotFound
+		return nil, errs.NotFound()
 	}
 	if missing := Missing(t, need...); len(missing) > 0 {
 		return nil, Unsupported(missing)

@@ -30,7 +30,7 @@ func TestStations_Pick(t *testing.T) {
 					return d, nil
 				}
 			}
-			return nil, errs.ErrNotFound
+			return nil, errs.NotFound()
 		},
 		Visible: func(context.Context) ([]*devices.Device, error) { return visible, nil },
 	}

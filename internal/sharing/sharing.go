@@ -274,7 +274,7 @@ func (s *Service) Grantees(ctx context.Context, viewer, device int64) ([]Entry, 
 // when there is none.
 func (s *Service) GiveBack(ctx context.Context, viewer, device int64) error {
 	if device <= 0 { // a zero device would match every grant the viewer holds
-		return errs.ErrNotFound
+		return errs.NotFound()
 	}
 	return revoked(s.Store.Revoke(ctx, EntryFilter{GranteeID: viewer, DeviceID: device}))
 }
@@ -293,14 +293,14 @@ func (s *Service) RevokeDevice(ctx context.Context, viewer, device, grantee int6
 // when there was none.
 func (s *Service) RevokeUser(ctx context.Context, viewer, grantee int64) error {
 	if grantee <= 0 {
-		return errs.ErrNotFound
+		return errs.NotFound()
 	}
 	return revoked(s.Store.Revoke(ctx, EntryFilter{OwnerID: viewer, GranteeID: grantee}))
 }
 
 func revoked(n int, err error) error {
 	if err == nil && n == 0 {
-		return errs.ErrNotFound
+		return errs.NotFound()
 	}
 	return err
 }
@@ -324,7 +324,7 @@ func (s *Service) Permissions(ctx context.Context, viewer, device, grantee int64
 			return e.Right, nil
 		}
 	}
-	return devices.Right{}, errs.ErrNotFound
+	return devices.Right{}, errs.NotFound()
 }
 
 // SetPermissions changes grantee's right on one of the viewer's devices;

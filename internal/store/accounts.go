@@ -82,7 +82,7 @@ func (db *DB) UpdatePassword(ctx context.Context, id int64, hash, keepSessionID 
 			return errs.Internal("update password: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account_id = $1 AND id <> $2`, id, keepSessionID); err != nil {
 			return errs.Internal("revoke sessions: %w", err)

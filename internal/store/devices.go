@@ -489,7 +489,7 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 		}
 		rows.Close()
 		if len(ids) == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		for _, x := range ids {
 			for _, q := range []string{

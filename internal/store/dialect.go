@@ -138,7 +138,7 @@ func isUniqueViolation(err error) bool {
 // notFound maps sql.ErrNoRows to ENOTFOUND and wraps anything else as internal.
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
-		return errs.ErrNotFound
+		return errs.NotFound()
 	}
 	return errs.Internal("%s: %w", what, err)
 }

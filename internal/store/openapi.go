@@ -49,7 +49,7 @@ func (db *DB) UpdateApp(ctx context.Context, a *openapi.App) error {
 			return errs.Internal("update app: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		return setAppDevices(ctx, tx, a.ID, a.DeviceIDs)
 	})
@@ -68,7 +68,7 @@ func (db *DB) DeleteApp(ctx context.Context, owner, id int64) error {
 			return errs.Internal("delete app: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		for _, q := range []string{`DELETE FROM openapi_app_devices WHERE app_id = $1`, `DELETE FROM openapi_nonces WHERE app_id = $1`} {
 			if _, err := tx.ExecContext(ctx, q, id); err != nil {

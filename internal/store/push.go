@@ -56,7 +56,7 @@ func (db *DB) UpdateChannel(ctx context.Context, c *push.Channel) error {
 			return errs.Internal("update channel: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		return setChannelDevices(ctx, tx, c.ID, c.DeviceIDs)
 	})
@@ -81,7 +81,7 @@ func (db *DB) DeleteChannel(ctx context.Context, owner, id int64) error {
 			return errs.Internal("delete channel: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		// SQLite enforces the cascades only with foreign keys on; say it.
 		for _, q := range []string{`DELETE FROM push_channel_devices WHERE channel_id = $1`, `DELETE FROM push_deliveries WHERE channel_id = $1`} {

@@ -205,7 +205,7 @@ func (db *DB) SetRuleEnabled(ctx context.Context, owner, id int64, enabled bool)
 			return errs.Internal("enable rule: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		if !enabled {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM rule_states WHERE rule_id = $1`, id); err != nil {
@@ -227,7 +227,7 @@ func (db *DB) SetRuleDevices(ctx context.Context, owner, id int64, deviceIDs []i
 			return errs.Internal("rule devices: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errs.ErrNotFound
+			return errs.NotFound()
 		}
 		return db.replaceRuleDevices(ctx, tx, id, deviceIDs)
 	})
@@ -312,7 +312,7 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 		if _, err := tx.ExecContext(ctx, `INSERT INTO rule_states (rule_id, device_id, firing, eval_at) VALUES ($1, $2, FALSE, 0)
 			ON CONFLICT DO NOTHING`, t.Rule.ID, t.DeviceID); err != nil {
 			if isForeignKey(err) {
-				return errs.ErrNotFound // the rule or device is gone
+				return errs.NotFound() // the rule or device is gone
 			}
 			return errs.Internal("rule state: %w", err)
 		}

@@ -71,7 +71,7 @@ func (db *DB) execOne(ctx context.Context, what, query string, args ...any) erro
 	if n, err := res.RowsAffected(); err != nil {
 		return errs.Internal("%s: %w", what, err)
 	} else if n == 0 {
-		return errs.ErrNotFound
+		return errs.NotFound()
 	}
 	return nil
 }
