@@ -158,6 +158,7 @@ var (
 	daily3    = []Agg{AggAvg, AggMin, AggMax}
 	dailySum  = []Agg{AggSum}
 	dailyPeak = []Agg{AggAvg, AggMax}
+	dailyTilt = []Agg{AggAvg, AggMin, AggMax, AggLast}
 )
 
 // Parameters shared by several types. Each catalogue below copies them.
@@ -200,14 +201,15 @@ var (
 	ec = Param{ID: "ec", Names: Names{"土壤电导率", "土壤電導率", "Soil electrical conductivity"},
 		Unit: "µS/cm", Precision: 0, PerNode: true, Daily: daily3, Min: 0, Max: 20000}
 
-	// Tilt is signed around each axis; the day keeps its extremes and where
-	// it ended, since slow drift is what a landslide warning watches.
+	// Tilt is signed around each axis; a day shows its mean, as every other
+	// reading does, with its extremes and where it ended, since slow drift
+	// is what a landslide warning watches.
 	tiltX = Param{ID: "tiltX", Names: Names{"X轴倾角", "X軸傾角", "Tilt X"},
-		Unit: "°", Precision: 2, Daily: []Agg{AggMin, AggMax, AggLast}, Min: -90, Max: 90}
+		Unit: "°", Precision: 2, Daily: dailyTilt, Min: -90, Max: 90}
 	tiltY = Param{ID: "tiltY", Names: Names{"Y轴倾角", "Y軸傾角", "Tilt Y"},
-		Unit: "°", Precision: 2, Daily: []Agg{AggMin, AggMax, AggLast}, Min: -90, Max: 90}
+		Unit: "°", Precision: 2, Daily: dailyTilt, Min: -90, Max: 90}
 	tiltAngle = Param{ID: "tiltAngle", Names: Names{"倾斜角", "傾斜角", "Tilt angle"},
-		Unit: "°", Precision: 2, Daily: []Agg{AggMax, AggLast}, Min: 0, Max: 90}
+		Unit: "°", Precision: 2, Daily: dailyTilt, Min: 0, Max: 90}
 
 	// Level above the gauge's zero, which the installer sets.
 	waterLevel = Param{ID: "waterLevel", Names: Names{"液位", "液位", "Water level"},

@@ -374,3 +374,18 @@ func TestDoc_DescribesEveryType(t *testing.T) {
 		}
 	}
 }
+
+// A tilt monitor's daily chart shows each day's mean with its extremes, as
+// every other reading does: the first daily statistic is what charts draw.
+func TestTilt_DailyMeanFirst(t *testing.T) {
+	typ, ok := TypeByID(8)
+	if !ok {
+		t.Fatal("no type 8")
+	}
+	for _, id := range []string{"tiltX", "tiltY", "tiltAngle"} {
+		p, ok := typ.Param(id)
+		if !ok || len(p.Daily) == 0 || p.Daily[0] != AggAvg || !slices.Contains(p.Daily, AggMin) || !slices.Contains(p.Daily, AggMax) {
+			t.Errorf("%s daily %v, want the mean first, with min and max", id, p.Daily)
+		}
+	}
+}
