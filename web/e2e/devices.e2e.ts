@@ -275,7 +275,7 @@ describe('device list', () => {
       await eventually(() => picker.getByRole('alert').innerText()).toContain('Up to 3 tags can be added per device!');
       expect(await tagsOf()).toEqual(names.slice(0, 3));
       // The refused tag was not made either: the account's tags do not hold it.
-      const accountTags = (await (await page.request.get('/apis/tags')).json()).data as { tag: string }[];
+      const accountTags = (await apiCall(context, 'GET', '/apis/tags')).data as { tag: string }[];
       expect(accountTags.map((tag) => tag.tag)).not.toContain(names[3]);
       // The clicks above may have scrolled the page: frame the row and its picker for the picture.
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));

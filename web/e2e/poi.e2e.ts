@@ -12,6 +12,7 @@ interface ListedDevice {
   id: number;
   hashId: string;
   name: string;
+  sn: string;
   typeId: number;
   page: string;
   slave: boolean;
