@@ -76,6 +76,22 @@ func (s *Server) logout(c *call) (any, error) {
 
 func (s *Server) profile(c *call) (any, error) { return toProfile(c.account), nil }
 
+// currentSession serves GET /apis/account/session: the caller's profile, or
+// null without a valid session. A page asks it who is logged in without an
+// error answer when nobody is (a browser logs every 401 in its console).
+func (s *Server) currentSession(c *call) (any, error) {
+	a, sess, err := s.Accounts.Authenticate(c.r.Context(), sessionToken(c.r))
+	if errs.KindOf(err) == errs.ESession {
+		s.clearSessionCookie(c.w, c.r)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.setSessionCookie(c.w, c.r, sessionToken(c.r), sess.ExpiresAt) // follows a sliding extension
+	return toProfile(a), nil
+}
+
 func (s *Server) rename(c *call) (any, error) {
 	var req struct {
 		Name string `json:"name"`

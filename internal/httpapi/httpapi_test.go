@@ -550,3 +550,26 @@ func TestRoutes_Sorted(t *testing.T) {
 		}
 	}
 }
+
+// GET /apis/account/session answers who is logged in without an error
+// when nobody is: null with HTTP 200, the profile once logged in, null again
+// after logging out.
+func TestAccountSession(t *testing.T) {
+	e := newEnv(t, storetest.OpenSQLite(t))
+	u := e.user("en_US")
+	r := u.do("GET", "/apis/account/session", nil)
+	r.want(t, 200, 0)
+	if string(r.Data) != "null" {
+		t.Errorf("without a session: %s, want null", r.Data)
+	}
+	u.login("farmer01", "secret1").want(t, 200, 0)
+	r = u.do("GET", "/apis/account/session", nil)
+	r.want(t, 200, 0)
+	if !strings.Contains(string(r.Data), `"accountNumber":"farmer01"`) {
+		t.Errorf("logged in: %s", r.Data)
+	}
+	u.do("POST", "/apis/account/logout", nil).want(t, 200, 0)
+	if r = u.do("GET", "/apis/account/session", nil); r.status != 200 || string(r.Data) != "null" {
+		t.Errorf("after logout: HTTP %d %s", r.status, r.Data)
+	}
+}

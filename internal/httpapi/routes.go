@@ -22,6 +22,7 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/account/login", s.public(s.login)},
 		{"POST", "/apis/account/logout", s.public(s.logout)},
 		{"GET", "/apis/account/profile", s.authed(s.profile)},
+		{"GET", "/apis/account/session", s.public(s.currentSession)},
 		{"PUT", "/apis/account/name", s.authed(s.rename)},
 		{"PUT", "/apis/account/password", s.authed(s.changePassword)},
 		{"POST", "/apis/account/password", s.authed(s.changePasswordLegacy)},

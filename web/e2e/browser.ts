@@ -92,7 +92,7 @@ export async function login(page: Page, start = '/login', options: { account?: A
   const url = new URL(start, base);
   const target = url.pathname.startsWith('/login') ? (url.searchParams.get('redirect') ?? '/') : url.pathname + url.search;
   // Settled as after the login form: the app has asked who is logged in (or the page went quiet).
-  const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/account/profile').catch(() => undefined);
+  const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/apis/account/session').catch(() => undefined);
   await page.goto(base + target);
   // '/' always redirects (to the device list, or the phone layout): wait until it has, so a test's
   // first click does not land while the page is being replaced.

@@ -1,21 +1,25 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { useProfile } from '@/features/account/api/get-profile';
+import { loginPath } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
 /**
- * Shows its routes only to a logged-in user. Without a session the API client has already sent the
- * browser to the login page the server named, so this keeps showing the spinner meanwhile.
+ * Shows its routes only to a logged-in user; without a session it goes to the login page, which
+ * comes back here afterwards.
  */
 export function RequireAuth() {
   const { t } = useTranslation();
+  const location = useLocation();
   const profile = useProfile();
 
   if (profile.isSuccess) return <Outlet />;
-  const leaving = isApiError(profile.error) && profile.error.kind === 'session';
-  if (profile.isError && !leaving) {
+  if (isApiError(profile.error) && profile.error.kind === 'session') {
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  }
+  if (profile.isError) {
     return (
       <Result
         status="warning"

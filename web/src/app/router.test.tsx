@@ -54,7 +54,7 @@ describe('router', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const path = String(input);
-        const data = path.startsWith('/apis/account/profile') ? profile : path.startsWith('/apis/tags') ? [] : { list: [], total: 0 };
+        const data = path.startsWith('/apis/account/session') ? profile : path.startsWith('/apis/tags') ? [] : { list: [], total: 0 };
         return jsonResponse({ code: 0, message: '', data });
       }),
     );

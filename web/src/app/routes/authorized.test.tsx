@@ -5,11 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, refusal, serve } from '@/testing/serve';
 import { setApiHandlers } from '@/lib/api-client';
 import { changeLanguage } from '@/lib/i18n';
-import { jsonResponse, renderRoutes } from '@/testing/render';
+import { renderRoutes } from '@/testing/render';
 import AuthorizedRoute from './authorized';
 
 const profile = { accountNumber: 'grower02', name: 'Li Wei', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'] };
-const noSession = () => jsonResponse({ code: 2, message: 'Please log in first', data: { returnUrl: '/login' } }, 401);
 
 const grant = {
   id: 'c0ffee',
@@ -55,7 +54,7 @@ describe('link acceptance page', () => {
     const fetchMock = serve({
       // Once used, the link describes itself as unavailable; the page keeps showing the acceptance.
       'GET /apis/device/credential/c0ffee': () => (used ? { id: 'c0ffee', status: 'unavailable' } : grant),
-      'GET /apis/account/profile': () => profile,
+      'GET /apis/account/session': () => profile,
       'POST /apis/grant/accept/c0ffee': () => {
         used = true;
         return { kind: 'grant', devices: [{ id: 13, name: 'North field station' }, { id: 14, name: 'Orchard probe' }] };
@@ -80,7 +79,7 @@ describe('link acceptance page', () => {
   it('asks a visitor without a session to log in first, and comes back here afterwards', async () => {
     const fetchMock = serve({
       'GET /apis/device/credential/c0ffee': () => ({ ...grant, kind: 'transfer' }),
-      'GET /apis/account/profile': noSession,
+      'GET /apis/account/session': () => null,
     });
     const user = userEvent.setup();
     renderPage('/apps/authoried/transfer?credential=c0ffee');
@@ -100,7 +99,7 @@ describe('link acceptance page', () => {
   it('says a used or expired link is unavailable', async () => {
     serve({
       'GET /apis/device/credential/c0ffee': () => ({ id: 'c0ffee', status: 'unavailable' }),
-      'GET /apis/account/profile': () => profile,
+      'GET /apis/account/session': () => profile,
     });
     renderPage();
     expect(await screen.findByText('Link unavailable')).toBeInTheDocument();
@@ -117,7 +116,7 @@ describe('link acceptance page', () => {
   it('turns a link used up meanwhile into the unavailable page when accepting', async () => {
     serve({
       'GET /apis/device/credential/c0ffee': () => grant,
-      'GET /apis/account/profile': () => profile,
+      'GET /apis/account/session': () => profile,
       'POST /apis/grant/accept/c0ffee': () => refusal(1409, 'Link unavailable', 409),
     });
     const user = userEvent.setup();

@@ -50,7 +50,7 @@ function serve(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'GET /apis/account/profile') return jsonResponse({ code: 0, message: '', data: profile });
+    if (key === 'GET /apis/account/session') return jsonResponse({ code: 0, message: '', data: profile });
     const handler = handlers[key];
     if (!handler) return jsonResponse({ code: 1404, message: 'The resource does not exist', data: null }, 404);
     const result = handler(url, init);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Who is logged in, as far as a public page needs to know. */
 export interface SessionAccount {
@@ -9,15 +9,10 @@ export interface SessionAccount {
 
 /**
  * The logged-in account, or null when there is none. A public page asks this to offer a login
- * instead of an action; unlike other calls, a missing session does not leave the page.
+ * instead of an action; a missing session is an answer here, not an error.
  */
-export async function getSession(signal?: AbortSignal): Promise<SessionAccount | null> {
-  try {
-    return await api.get<SessionAccount>('/account/profile', { signal, stayOnSessionExpiry: true });
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'session') return null;
-    throw error;
-  }
+export function getSession(signal?: AbortSignal): Promise<SessionAccount | null> {
+  return api.get<SessionAccount | null>('/account/session', { signal });
 }
 
 export function getSessionQueryOptions() {
