@@ -105,3 +105,19 @@ export async function sessionCookie(context: BrowserContext): Promise<string> {
   if (!c) throw new Error('no session cookie');
   return c.value;
 }
+
+/** A device as the list answers it, with what a detail page's path needs. */
+export interface ListedDevice {
+  id: number;
+  hashId: string;
+  name: string;
+  sn: string;
+  typeId: number;
+  page: string;
+  slave: boolean;
+}
+
+/** The detail page of a device, as the list links it. */
+export function detailPath(d: ListedDevice): string {
+  return d.page === 'pluviometer' ? `/apps/poi/pluviometer/${d.hashId}` : `/apps/poi/${d.page}/${d.hashId}/${d.id}`;
+}

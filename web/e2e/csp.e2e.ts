@@ -1,17 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, fillLogin, IPHONE_UA, openBrowser, presetLanguage } from './browser';
+import { baseURL, closeBrowser, detailPath, fillLogin, IPHONE_UA, openBrowser, presetLanguage, type ListedDevice } from './browser';
 
 /** A device as GET /apis/devices lists it; only what these tests need. */
-interface ListedDevice {
-  id: number;
-  hashId: string;
-  name: string;
-  typeId: number;
-  page: string;
-  slave: boolean;
-}
-
 /** Charts load their code on first use and the machine is shared: give the page time. */
 const SLOW = { timeout: 20_000 };
 
@@ -51,10 +42,6 @@ async function watchedPage(options?: Parameters<typeof openBrowser>[0]) {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('#nprogress').waitFor({ state: 'detached' });
-}
-
-function detailPath(d: ListedDevice): string {
-  return d.page === 'pluviometer' ? `/apps/poi/pluviometer/${d.hashId}` : `/apps/poi/${d.page}/${d.hashId}/${d.id}`;
 }
 
 describe('Content-Security-Policy', () => {

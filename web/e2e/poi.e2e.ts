@@ -5,19 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir, signIn } from './browser';
+import { baseURL, closeBrowser, detailPath, login, openBrowser, presetLanguage, screenshotDir, signIn, type ListedDevice } from './browser';
 
 /** A device as GET /apis/devices lists it; only what these tests need. */
-interface ListedDevice {
-  id: number;
-  hashId: string;
-  name: string;
-  sn: string;
-  typeId: number;
-  page: string;
-  slave: boolean;
-}
-
 /** One device of each page kind; the richest type where a kind has several. */
 const KIND_TYPES: Record<string, number> = {
   tianqi: 7, // weather with air quality
@@ -72,10 +62,6 @@ function deviceOf(devices: ListedDevice[], typeId: number, nth = 0): ListedDevic
   const found = devices.filter((d) => d.typeId === typeId && !d.slave)[nth];
   if (!found) throw new Error(`no demo device of type ${typeId}`);
   return found;
-}
-
-function detailPath(d: ListedDevice): string {
-  return d.page === 'pluviometer' ? `/apps/poi/pluviometer/${d.hashId}` : `/apps/poi/${d.page}/${d.hashId}/${d.id}`;
 }
 
 /** Opens a device's page and waits until its header and at least one drawn chart are there. */

@@ -77,14 +77,6 @@ describe('api client', () => {
     expect(onSessionExpired).toHaveBeenCalledWith('/login?redirect=%2Fapps%2Frules');
   });
 
-  it('stays on the page on code 2 when asked to, and still says the session is gone', async () => {
-    mockFetch(jsonResponse({ code: 2, message: 'Session expired', data: { returnUrl: '/login' } }, 401));
-
-    const error = await failure(api.get('/account/profile', { stayOnSessionExpiry: true }));
-
-    expect(error.kind).toBe('session');
-    expect(onSessionExpired).not.toHaveBeenCalled();
-  });
 
   it('adds the current page to a bare login returnUrl and ignores foreign ones', async () => {
     mockFetch(jsonResponse({ code: 2, message: '', data: { returnUrl: '/login' } }, 401));

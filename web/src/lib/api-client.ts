@@ -90,11 +90,6 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /**
-   * A missing session only throws (kind 'session') instead of leaving the page for the login
-   * screen: for a public page asking whether someone is logged in.
-   */
-  stayOnSessionExpiry?: boolean;
 }
 
 export function buildUrl(path: string, params?: QueryParams): string {
@@ -160,14 +155,14 @@ function sessionTarget(returnUrl: unknown): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-function fromEnvelope(envelope: Envelope, status: number, stay = false): unknown {
+function fromEnvelope(envelope: Envelope, status: number): unknown {
   const message = envelope.message ?? '';
   switch (envelope.code) {
     case CODE_OK:
       return envelope.data;
     case CODE_SESSION_EXPIRED: {
       const returnUrl = (envelope.data as { returnUrl?: unknown } | null | undefined)?.returnUrl;
-      if (!stay) handlers.onSessionExpired(sessionTarget(returnUrl));
+      handlers.onSessionExpired(sessionTarget(returnUrl));
       throw new ApiError({ kind: 'session', code: envelope.code, status, message: message || i18n.t('errors:pleaseLogIn') });
     }
     case CODE_FATAL: {
@@ -252,9 +247,9 @@ async function send<K extends 'text' | 'blob'>(
 }
 
 /** Unwraps an answer's envelope, or turns a bare HTTP failure into an ApiError. */
-function fromResponse(response: Response, text: string, stay = false): unknown {
+function fromResponse(response: Response, text: string): unknown {
   const payload = text ? parseJson(text) : undefined;
-  if (isEnvelope(payload)) return fromEnvelope(payload, response.status, stay);
+  if (isEnvelope(payload)) return fromEnvelope(payload, response.status);
   if (!response.ok) {
     throw new ApiError({
       kind: 'normal',
@@ -267,7 +262,7 @@ function fromResponse(response: Response, text: string, stay = false): unknown {
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { response, body } = await send(method, path, options, 'text');
-  return fromResponse(response, body, options.stayOnSessionExpiry) as T;
+  return fromResponse(response, body) as T;
 }
 
 export interface FileDownload {
