@@ -2,7 +2,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseURL, closeBrowser, detailPath, fillLogin, IPHONE_UA, openBrowser, presetLanguage, type ListedDevice } from './browser';
 
-/** A device as GET /apis/devices lists it; only what these tests need. */
 /** Charts load their code on first use and the machine is shared: give the page time. */
 const SLOW = { timeout: 20_000 };
 

@@ -7,7 +7,6 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { baseURL, closeBrowser, detailPath, login, openBrowser, presetLanguage, screenshotDir, signIn, type ListedDevice } from './browser';
 
-/** A device as GET /apis/devices lists it; only what these tests need. */
 /** One device of each page kind; the richest type where a kind has several. */
 const KIND_TYPES: Record<string, number> = {
   tianqi: 7, // weather with air quality
