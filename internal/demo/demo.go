@@ -63,6 +63,9 @@ type Options struct {
 	Broker   string        // the embedded broker's address, which the live reports go to
 	Days     int           // days of history the fleet starts with
 	Interval time.Duration // between live reports of each device
+	// Location is the farm's zone (--timezone): cameras take the day's picture
+	// at noon on its clock. Nil is UTC.
+	Location *time.Location
 	Log      *slog.Logger
 }
 
@@ -70,6 +73,15 @@ type Options struct {
 type Farm struct {
 	Options
 	loaded chan struct{}
+}
+
+// farmNoon tells whether at is 12:00 on the farm's clock.
+func farmNoon(at time.Time, loc *time.Location) bool {
+	if loc == nil {
+		loc = time.UTC
+	}
+	local := at.In(loc)
+	return local.Hour() == 12 && local.Minute() == 0
 }
 
 // New returns the demo farm.
@@ -323,7 +335,7 @@ func (f *Farm) backfill(ctx context.Context, fleet []*member) int {
 				// A status message and, from cameras, an image each midday; the
 				// latest status at the end, after the readings it follows.
 				last := at.Add(historyStep).After(now)
-				if noon := at.Minute() == 0 && at.Hour() == 12; noon || last {
+				if noon := farmNoon(at, f.Location); noon || last {
 					if last && !settle(0) {
 						return
 					}

@@ -19,10 +19,13 @@ type profileDTO struct {
 	RegisteredAt  int64    `json:"registeredAt"`
 	LastLoginAt   *int64   `json:"lastLoginAt"`
 	LoginMethods  []string `json:"loginMethods"`
+	// Timezone is the farm's IANA zone (--timezone): the console shows device
+	// times on its clock, and days begin in it.
+	Timezone string `json:"timezone"`
 }
 
-func toProfile(a *accounts.Account) profileDTO {
-	p := profileDTO{
+func (s *Server) toProfile(a *accounts.Account) profileDTO {
+	p := profileDTO{Timezone: s.location().String(),
 		AccountNumber: a.AccountNumber, Name: a.Name, Phone: a.Phone, Mail: a.Mail,
 		WechatBound: a.WechatOpenID != "", RegisteredAt: a.CreatedAt.UnixMilli(), LoginMethods: a.LoginMethods(),
 	}
@@ -59,7 +62,7 @@ func (s *Server) login(c *call) (any, error) {
 		Name: deviceCookie, Value: l.Device, Path: "/apis/account/login", Expires: l.DeviceExpires,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.secure(c.r),
 	})
-	return toProfile(l.Account), nil
+	return s.toProfile(l.Account), nil
 }
 
 // deviceCookie holds the known-device token a successful login gives the
@@ -74,7 +77,7 @@ func (s *Server) logout(c *call) (any, error) {
 	return nil, nil
 }
 
-func (s *Server) profile(c *call) (any, error) { return toProfile(c.account), nil }
+func (s *Server) profile(c *call) (any, error) { return s.toProfile(c.account), nil }
 
 // currentSession serves GET /apis/account/session: the caller's profile, or
 // null without a valid session. A page asks it who is logged in without an
@@ -89,7 +92,7 @@ func (s *Server) currentSession(c *call) (any, error) {
 		return nil, err
 	}
 	s.setSessionCookie(c.w, c.r, sessionToken(c.r), sess.ExpiresAt) // follows a sliding extension
-	return toProfile(a), nil
+	return s.toProfile(a), nil
 }
 
 func (s *Server) rename(c *call) (any, error) {
@@ -103,7 +106,7 @@ func (s *Server) rename(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return toProfile(a), nil
+	return s.toProfile(a), nil
 }
 
 func (s *Server) changePassword(c *call) (any, error) {

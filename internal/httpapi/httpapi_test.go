@@ -568,6 +568,10 @@ func TestAccountSession(t *testing.T) {
 	if !strings.Contains(string(r.Data), `"accountNumber":"farmer01"`) {
 		t.Errorf("logged in: %s", r.Data)
 	}
+	// The console shows device times on the farm's clock: --timezone.
+	if !strings.Contains(string(r.Data), `"timezone":"Asia/Shanghai"`) {
+		t.Errorf("logged in: %s, want the farm's timezone", r.Data)
+	}
 	u.do("POST", "/apis/account/logout", nil).want(t, 200, 0)
 	if r = u.do("GET", "/apis/account/session", nil); r.status != 200 || string(r.Data) != "null" {
 		t.Errorf("after logout: HTTP %d %s", r.status, r.Data)

@@ -645,3 +645,22 @@ test('data download without a mail server: said before the form, then the file f
     await server.stop();
   }
 });
+
+test("device times show on the farm's clock in a browser set to another zone", async () => {
+  // A browser in New York (UTC−5) looking at a farm on --timezone Asia/Shanghai (the demo's).
+  const { page } = await browser({ colorScheme: 'light', timezoneId: 'America/New_York' });
+  await presetLanguage(page.context(), 'en_US');
+  await signIn(page.context());
+  const trap = deviceOf(await listDevices(page), 20); // insect trap with a camera
+  const images = await page.context().request.get(`${baseURL()}/apis/poi/${trap.id}/images?size=1`);
+  const latest: { time: number } = (await images.json()).data[0];
+  const shanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(latest.time);
+  const browserClock = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/New_York', dateStyle: 'short', timeStyle: 'medium' }).format(latest.time);
+  expect(shanghai).not.toBe(browserClock); // the two clocks differ by 13 hours
+  await openDevice(page, trap);
+  const caption = page.locator('.fw-poi-images__latest figcaption');
+  await expect.poll(() => caption.innerText(), SLOW).toBe(shanghai);
+  // The page says which clock it is.
+  await expect.poll(() => page.getByTestId('farm-zone').first().innerText(), SLOW).toContain('Asia/Shanghai (UTC+08:00)');
+  await shot(page, 'poi-farm-zone-en.png');
+});

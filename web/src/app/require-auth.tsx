@@ -5,6 +5,7 @@ import { PageLoading } from '@/components/page-loading';
 import { useProfile } from '@/features/account/api/get-profile';
 import { loginPath } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { setFarmZone } from '@/lib/farm-time';
 
 /**
  * Shows its routes only to a logged-in user; without a session it goes to the login page, which
@@ -15,7 +16,11 @@ export function RequireAuth() {
   const location = useLocation();
   const profile = useProfile();
 
-  if (profile.isSuccess) return <Outlet />;
+  if (profile.isSuccess) {
+    // Before any page renders a device time.
+    setFarmZone(profile.data.timezone);
+    return <Outlet />;
+  }
   if (isApiError(profile.error) && profile.error.kind === 'session') {
     return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   }

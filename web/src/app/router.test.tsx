@@ -14,7 +14,7 @@ const profile = {
   wechatBound: false,
   registeredAt: 1_700_000_000_000,
   lastLoginAt: 1_700_000_100_000,
-  loginMethods: ['password'],
+  loginMethods: ['password'], timezone: 'Asia/Shanghai',
 };
 
 function serveProfile() {

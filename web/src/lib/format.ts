@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { farmTime } from './farm-time';
 import { i18n } from './i18n';
 
 /** Shown wherever a value is missing. */
@@ -30,10 +30,10 @@ export function truncateDecimal(value: number | string | null | undefined, digit
   return negative ? `-${text}` : text;
 }
 
-/** Full local date and time, e.g. 2024-05-10 08:05:09. */
+/** Full date and time on the farm's clock, e.g. 2024-05-10 08:05:09. */
 export function formatDateTime(time: Timestamp): string {
   if (time === null || time === undefined || !Number.isFinite(time)) return MISSING;
-  return dayjs(time).format('YYYY-MM-DD HH:mm:ss');
+  return farmTime(time).format('YYYY-MM-DD HH:mm:ss');
 }
 
 const MINUTE = 60_000;
@@ -54,11 +54,11 @@ export function formatRelativeTime(time: Timestamp, now: number = Date.now()): s
   return i18n.t('common:time.yearsAgo', { count: Math.floor(elapsed / YEAR) });
 }
 
-/** A report's time: HH:mm today, MM.DD HH:mm earlier this year, YYYY.MM.DD before that. */
+/** A report's time on the farm's clock: HH:mm today, MM.DD HH:mm earlier this year, YYYY.MM.DD before that. */
 export function formatReportTime(time: Timestamp, now: number = Date.now()): string {
   if (time === null || time === undefined || !Number.isFinite(time)) return MISSING;
-  const at = dayjs(time);
-  const today = dayjs(now);
+  const at = farmTime(time);
+  const today = farmTime(now);
   if (at.isSame(today, 'day')) return at.format('HH:mm');
   if (at.isSame(today, 'year')) return at.format('MM.DD HH:mm');
   return at.format('YYYY.MM.DD');

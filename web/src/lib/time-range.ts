@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { farmOffsetMinutes } from './farm-time';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -33,13 +34,13 @@ export function bucketSize(range: TimeRange, columns = 180): number {
   return BUCKETS.find((size) => span / size <= columns) ?? BUCKETS[BUCKETS.length - 1];
 }
 
-/** Start of the local-time bucket holding `time` (hours, days: as on a wall clock). */
+/** Start of the bucket holding `time` on the farm's clock (hours, days: as on its wall clock). */
 export function bucketStart(time: number, size: number): number {
-  const offset = new Date(time).getTimezoneOffset() * 60_000;
-  return Math.floor((time - offset) / size) * size + offset;
+  const offset = farmOffsetMinutes(time) * 60_000;
+  return Math.floor((time + offset) / size) * size - offset;
 }
 
-/** Averages readings into local-time buckets of `size` ms, keyed by each bucket's start. */
+/** Averages readings into farm-clock buckets of `size` ms, keyed by each bucket's start. */
 export function bucketAverages(t: readonly number[], v: readonly number[], size: number): Map<number, number> {
   const sums = new Map<number, { sum: number; count: number }>();
   for (let index = 0; index < t.length; index += 1) {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setFarmZone } from '@/lib/farm-time';
 import { changeLanguage, initI18n } from '@/lib/i18n';
 import { installMobileRender } from '@/lib/mobile-render';
 
@@ -45,6 +46,7 @@ initI18n('zh_CN');
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  setFarmZone(undefined);
   await changeLanguage('zh_CN');
   window.localStorage.clear();
 });

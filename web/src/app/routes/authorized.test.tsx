@@ -8,7 +8,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
 import AuthorizedRoute from './authorized';
 
-const profile = { accountNumber: 'grower02', name: 'Li Wei', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'] };
+const profile = { accountNumber: 'grower02', name: 'Li Wei', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'], timezone: 'Asia/Shanghai' };
 
 const grant = {
   id: 'c0ffee',

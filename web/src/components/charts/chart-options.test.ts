@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setFarmZone } from '@/lib/farm-time';
 import { axisBounds, timeSeriesOption, valueLabel, widened, type Extent, type TimeChartSpec } from './chart-options';
 
 type Series = { type: string; step?: string; data: number[][]; markLine?: { data: { yAxis: number }[] } };
@@ -16,6 +17,7 @@ function spec(overrides: Partial<TimeChartSpec> = {}): TimeChartSpec {
 
 describe('timeSeriesOption', () => {
   it('pairs times with values and spans the chosen period', () => {
+    setFarmZone('UTC'); // a farm on UTC: axis values are the instants themselves
     const option = timeSeriesOption(spec({ range: { begin: 0, end: 10 } })) as { series: Series[]; xAxis: Axis; legend?: unknown };
     expect(option.series[0]).toMatchObject({ type: 'line', data: [[1, 18.37], [2, 19]] });
     expect(option.xAxis).toMatchObject({ min: 0, max: 10 });

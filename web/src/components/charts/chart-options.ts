@@ -4,6 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
+import { farmTime, wallClock } from '@/lib/farm-time';
 import { formatWithUnit, MISSING, truncateDecimal } from '@/lib/format';
 
 export interface ChartSeries {
@@ -70,8 +71,18 @@ export function axisColors(dark: boolean) {
     : { text: 'rgba(0,0,0,0.55)', line: 'rgba(0,0,0,0.25)', split: 'rgba(0,0,0,0.06)' };
 }
 
+/** An instant on the farm's clock, as a tooltip heads it. */
 export function formatAxisTime(time: number, daily: boolean): string {
-  return dayjs(time).format(daily ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
+  return farmTime(time).format(daily ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
+}
+
+/**
+ * Time axes are drawn in UTC (`useUTC`) over instants moved to the farm's wall clock (`wallClock`),
+ * so ticks fall on the farm's hours and midnights whatever the browser's zone; an axis value reads
+ * back as it stands.
+ */
+export function formatWallClock(axisValue: number, daily: boolean): string {
+  return dayjs.utc(axisValue).format(daily ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm');
 }
 
 export interface TooltipParam {
@@ -132,6 +143,7 @@ export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
     backgroundColor: 'transparent',
     color: PALETTE,
     animation: false,
+    useUTC: true,
     grid: { left: 8, right: 24, top: multiple ? 36 : 16, bottom: 8, containLabel: true },
     legend: multiple ? { top: 0, type: 'scroll', textStyle: { color: colors.text } } : undefined,
     tooltip: {
@@ -145,14 +157,14 @@ export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
           const value = Array.isArray(p.value) ? p.value[1] : p.value;
           return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}&nbsp;&nbsp;<b>${escapeHtml(valueLabel(value, spec))}</b>`;
         });
-        return [escapeHtml(formatAxisTime(time, Boolean(spec.daily))), ...rows].join('<br/>');
+        return [escapeHtml(formatWallClock(time, Boolean(spec.daily))), ...rows].join('<br/>');
       },
     },
     dataZoom: [{ type: 'inside', zoomOnMouseWheel: 'ctrl', moveOnMouseWheel: false, moveOnMouseMove: true }],
     xAxis: {
       type: 'time',
-      min: spec.range?.begin,
-      max: spec.range?.end,
+      min: spec.range ? wallClock(spec.range.begin) : undefined,
+      max: spec.range ? wallClock(spec.range.end) : undefined,
       axisLine: { lineStyle: { color: colors.line } },
       axisLabel: {
         color: colors.text,
@@ -179,7 +191,7 @@ export function timeSeriesOption(spec: TimeChartSpec): EChartsCoreOption {
       splitLine: { lineStyle: { color: colors.split } },
     },
     series: spec.series.map((s, index) => {
-      const data = s.t.map((time, i) => [time, s.v[i]]);
+      const data = s.t.map((time, i) => [wallClock(time), s.v[i]]);
       const color = s.color ?? PALETTE[index % PALETTE.length];
       const marks =
         index === 0 && spec.marks?.length

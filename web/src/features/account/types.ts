@@ -10,4 +10,6 @@ export interface Profile {
   lastLoginAt: number | null;
   /** e.g. ["password"]. */
   loginMethods: string[];
+  /** The farm's IANA zone (the server's --timezone): device times are shown on its clock. */
+  timezone: string;
 }

@@ -7,7 +7,7 @@ import { jsonResponse, renderRoutes } from '@/testing/render';
 import { callsTo } from '@/testing/serve';
 import DevicesRoute from './devices';
 
-const profile = { accountNumber: 'demo01', name: 'Demo farm', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'] };
+const profile = { accountNumber: 'demo01', name: 'Demo farm', phone: '', mail: '', wechatBound: false, registeredAt: 0, lastLoginAt: 0, loginMethods: ['password'], timezone: 'Asia/Shanghai' };
 
 function device(id: number, overrides: Partial<Device> = {}): Device {
   return {

@@ -13,7 +13,7 @@ const profile = {
   wechatBound: false,
   registeredAt: 1_700_000_000_000,
   lastLoginAt: null,
-  loginMethods: ['password'],
+  loginMethods: ['password'], timezone: 'Asia/Shanghai',
 };
 
 describe('LoginForm', () => {

@@ -1,5 +1,6 @@
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { farmZoneLabel } from '@/lib/farm-time';
 import { formatDateTime, MISSING } from '@/lib/format';
 import type { Profile } from '../types';
 import { useLoginMethodLabel } from './login-method';
@@ -37,6 +38,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         },
         { key: 'registeredAt', label: t('profile.registeredAt'), children: formatDateTime(profile.registeredAt) },
         { key: 'lastLoginAt', label: t('profile.lastLoginAt'), children: formatDateTime(profile.lastLoginAt) },
+        { key: 'timezone', label: t('profile.timezone'), children: farmZoneLabel() },
       ]}
     />
   );

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { download } from '@/lib/api-client';
+import { farmTime } from '@/lib/farm-time';
 
 /** Fetches the caller's devices as an XLSX workbook, in the caller's language. */
 export async function exportDevices(): Promise<{ blob: Blob; filename: string }> {
   const file = await download('/export/device/info');
-  return { blob: file.blob, filename: file.filename ?? `devices-${dayjs().format('YYYYMMDD')}.xlsx` };
+  return { blob: file.blob, filename: file.filename ?? `devices-${farmTime().format('YYYYMMDD')}.xlsx` };
 }
 
 /** Hands a file to the browser as a download. */

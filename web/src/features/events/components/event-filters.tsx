@@ -1,9 +1,11 @@
 import { DatePicker, Flex, Select, Button } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FarmZoneNote } from '@/components/farm-zone-note';
 import { useFilterOptions } from '../api/get-filter-options';
 import { KINDS, LEVELS, type EventFilters as Filters } from '../types';
 import './events.css';
+import { fromPicker, toPicker } from '@/lib/farm-time';
 
 export interface EventFiltersProps {
   value: Filters;
@@ -19,8 +21,8 @@ export function EventFilters({ value, onChange }: EventFiltersProps) {
   const { t } = useTranslation('rules');
   const options = useFilterOptions();
   const range: [Dayjs | null, Dayjs | null] = [
-    value.begin === undefined ? null : dayjs(value.begin),
-    value.end === undefined ? null : dayjs(value.end),
+    value.begin === undefined ? null : toPicker(value.begin),
+    value.end === undefined ? null : toPicker(value.end),
   ];
 
   return (
@@ -75,9 +77,10 @@ export function EventFilters({ value, onChange }: EventFiltersProps) {
         allowEmpty={[true, true]}
         placeholder={[t('events.filters.begin'), t('events.filters.end')]}
         onChange={(dates) =>
-          onChange({ ...value, begin: dates?.[0]?.valueOf() ?? undefined, end: dates?.[1]?.valueOf() ?? undefined })
+          onChange({ ...value, begin: dates?.[0] ? fromPicker(dates[0]).valueOf() : undefined, end: dates?.[1] ? fromPicker(dates[1]).valueOf() : undefined })
         }
       />
+      <FarmZoneNote className="fw-event-filters__zone" />
       {hasAny(value) && (
         <Button type="link" onClick={() => onChange({})}>
           {t('events.filters.clear')}

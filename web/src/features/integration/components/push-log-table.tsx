@@ -1,6 +1,5 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Empty, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, MISSING } from '@/lib/format';
@@ -8,6 +7,7 @@ import { formatDuration, prettyJson } from '../format';
 import type { DeviceChoice, PushLogEntry } from '../types';
 import { PushStatusTag } from './push-status-tag';
 import './integration.css';
+import { farmTime } from '@/lib/farm-time';
 
 export const LOG_PAGE_SIZES = [20, 50, 100];
 
@@ -48,7 +48,7 @@ function StatusCell({ entry }: { entry: PushLogEntry }) {
     detail =
       entry.attempts === 0
         ? t('log.waiting')
-        : t('log.nextAttempt', { time: entry.nextTime ? dayjs(entry.nextTime).format('HH:mm:ss') : MISSING, count: entry.attempts });
+        : t('log.nextAttempt', { time: entry.nextTime ? farmTime(entry.nextTime).format('HH:mm:ss') : MISSING, count: entry.attempts });
   } else if (entry.status === 'fail') {
     detail = t('log.gaveUp', { count: entry.attempts });
   } else if (entry.attempts > 1) {

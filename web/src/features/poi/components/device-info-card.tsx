@@ -1,11 +1,11 @@
 import { Card, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatWithUnit, MISSING } from '@/lib/format';
 import type { DeviceInfo, DeviceIntro, DeviceSales } from '../types';
+import { farmTime } from '@/lib/farm-time';
 
 function day(time: number | null | undefined): string {
-  return time ? dayjs(time).format('YYYY-MM-DD') : MISSING;
+  return time ? farmTime(time).format('YYYY-MM-DD') : MISSING;
 }
 
 /** What the device is and the terms it runs under: model, depths, interval, install, service, warranty. */

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, DatePicker, Form, Input, Modal, Progress, Radio, Result, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
@@ -8,6 +8,7 @@ import type { HistoryDim, ParamCatalogue } from '@/lib/telemetry/types';
 import { exceedsOneYear } from '@/lib/time-range';
 import { exportFileUrl, isExportFinished, useExportTask, useStartExport } from '../api/export-datapoints';
 import type { ExportConfig, ExportFormat, ExportRequest } from '../types';
+import { fromPicker, pickerToday } from '@/lib/farm-time';
 
 /** An export that has not finished after this long is reported as timed out. */
 export const EXPORT_TIMEOUT_MS = 3 * 60_000;
@@ -164,8 +165,8 @@ export function DownloadDialog({ deviceId, catalogue, config, open, onClose }: D
       params: values.params,
       nodes: perDepth && values.nodes.length < catalogue.nodes.length ? values.nodes : undefined,
       email: mail ? email : undefined,
-      begin: values.range[0].startOf('day').valueOf(),
-      end: Math.min(values.range[1].endOf('day').valueOf() + 1, Date.now()),
+      begin: fromPicker(values.range[0].startOf('day')).valueOf(),
+      end: Math.min(fromPicker(values.range[1].startOf('day')).add(1, 'day').valueOf(), Date.now()),
       dim: values.dim,
       format: values.format,
     };
@@ -186,7 +187,7 @@ export function DownloadDialog({ deviceId, catalogue, config, open, onClose }: D
   };
 
   const initialValues: DownloadValues = {
-    range: [dayjs().subtract(6, 'day').startOf('day'), dayjs()],
+    range: [pickerToday().subtract(6, 'day').startOf('day'), pickerToday()],
     params: catalogue.params.map((param) => param.id),
     nodes: [...catalogue.nodes],
     email: rememberedEmail(),
@@ -256,7 +257,7 @@ export function DownloadDialog({ deviceId, catalogue, config, open, onClose }: D
             <DatePicker.RangePicker
               className="fw-poi-full"
               allowClear={false}
-              disabledDate={(current) => current.isAfter(dayjs().endOf('day'))}
+              disabledDate={(current) => current.isAfter(pickerToday().endOf('day'))}
             />
           </Form.Item>
           <Form.Item

@@ -1,11 +1,12 @@
 import { DatePicker, Form, Input, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { useNotice } from '@/lib/notice';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { fromPicker, pickerToday, toPicker } from '@/lib/farm-time';
 
 export const NAME_MAX_LENGTH = 16;
 export const LOCATION_MAX_LENGTH = 64;
@@ -54,7 +55,7 @@ export function EditDeviceModal({ deviceId, open, onClose }: { deviceId: number;
       form.setFieldsValue({
         name: profile.data.name,
         location: profile.data.location,
-        installTime: profile.data.installTime ? dayjs(profile.data.installTime) : null,
+        installTime: profile.data.installTime ? toPicker(profile.data.installTime) : null,
       });
     }
     if (!open) reset();
@@ -66,7 +67,7 @@ export function EditDeviceModal({ deviceId, open, onClose }: { deviceId: number;
       ...profile.data,
       name: values.name.trim(),
       location: (values.location ?? '').trim(),
-      installTime: values.installTime ? values.installTime.startOf('day').valueOf() : null,
+      installTime: values.installTime ? fromPicker(values.installTime.startOf('day')).valueOf() : null,
     });
   };
 
@@ -97,7 +98,7 @@ export function EditDeviceModal({ deviceId, open, onClose }: { deviceId: number;
           <Input maxLength={LOCATION_MAX_LENGTH} placeholder={t('edit.locationPlaceholder')} />
         </Form.Item>
         <Form.Item name="installTime" label={t('edit.installTime')}>
-          <DatePicker className="fw-poi-full" disabledDate={(current) => current.isAfter(dayjs().endOf('day'))} />
+          <DatePicker className="fw-poi-full" disabledDate={(current) => current.isAfter(pickerToday().endOf('day'))} />
         </Form.Item>
       </Form>
       <ServerErrorAlert error={update.error ?? profile.error} />

@@ -4,6 +4,7 @@
  * from < t ≤ to, and a period's amount is their sum.
  */
 import { HOUR } from '@/lib/time-range';
+import { farmTime } from '@/lib/farm-time';
 
 export interface AmountSeries {
   /** Ascending. */
@@ -45,16 +46,15 @@ export interface RecentAmounts {
   today: number;
 }
 
-/** The amounts of the last 1, 12 and 24 hours and since local midnight, up to `now`. */
+/** The amounts of the last 1, 12 and 24 hours and since the farm's midnight, up to `now`. */
 export function recentAmounts(series: AmountSeries, now: number): RecentAmounts {
   const between = amountIndex(series);
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
+  const midnight = farmTime(now).startOf('day').valueOf();
   return {
     lastHour: between(now - HOUR, now),
     last12Hours: between(now - 12 * HOUR, now),
     last24Hours: between(now - 24 * HOUR, now),
     // A reading at midnight itself covers the last minutes of yesterday.
-    today: between(midnight.getTime(), now),
+    today: between(midnight, now),
   };
 }

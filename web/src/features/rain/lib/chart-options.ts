@@ -1,7 +1,8 @@
 /** ECharts options of the rain gauge: rain per hour, day or month, and the recent hours. */
 import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
-import { axisColors, escapeHtml, formatAxisTime, PALETTE, timeSeriesOption, type Extent, type TooltipParam } from '@/components/charts/chart-options';
+import { axisColors, escapeHtml, formatWallClock, PALETTE, timeSeriesOption, type Extent, type TooltipParam } from '@/components/charts/chart-options';
+import { wallClock } from '@/lib/farm-time';
 import { formatWithUnit, MISSING, truncateDecimal } from '@/lib/format';
 
 /** A rain bucket as the server sums it; mm null where nothing was reported. */
@@ -33,7 +34,7 @@ export function rainBarsOption(spec: RainBarsSpec): EChartsCoreOption {
     daily: spec.daily,
     dark: spec.dark,
   });
-  const byTime = new Map(spec.bars.map((b) => [b.time, b]));
+  const byTime = new Map(spec.bars.map((b) => [wallClock(b.time), b]));
   const yAxis = base.yAxis as Record<string, unknown>;
   return {
     ...base,
@@ -47,7 +48,7 @@ export function rainBarsOption(spec: RainBarsSpec): EChartsCoreOption {
         if (!p) return '';
         const time = Array.isArray(p.value) ? Number(p.value[0]) : Number(p.axisValue);
         const bar = byTime.get(time);
-        const head = spec.monthly ? dayjs(time).format('YYYY-MM') : formatAxisTime(time, spec.daily);
+        const head = spec.monthly ? dayjs.utc(time).format('YYYY-MM') : formatWallClock(time, spec.daily);
         const amount = bar?.mm === null || bar === undefined ? MISSING : formatWithUnit(bar.mm, 'mm', 1);
         const rows = [escapeHtml(head), `${p.marker ?? ''}${escapeHtml(spec.name)}&nbsp;&nbsp;<b>${escapeHtml(amount)}</b>`];
         if (bar?.note) rows.push(escapeHtml(bar.note));
@@ -74,6 +75,7 @@ export function recentRainOption(spec: RecentRainSpec): EChartsCoreOption {
   return {
     backgroundColor: 'transparent',
     animation: false,
+    useUTC: true,
     grid: { left: 8, right: 8, top: 30, bottom: 4, containLabel: true },
     // Centred: the axis names sit in the top corners.
     legend: { top: 0, left: 'center', textStyle: { color: colors.text } },
@@ -88,13 +90,13 @@ export function recentRainOption(spec: RecentRainSpec): EChartsCoreOption {
           const text = typeof value === 'number' ? formatWithUnit(value, 'mm', 1) : MISSING;
           return `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}&nbsp;&nbsp;<b>${escapeHtml(text)}</b>`;
         });
-        return [escapeHtml(formatAxisTime(Number(params[0].axisValue), false)), ...rows].join('<br/>');
+        return [escapeHtml(formatWallClock(Number(params[0].axisValue), false)), ...rows].join('<br/>');
       },
     },
     xAxis: {
       type: 'time',
-      min: spec.range.begin,
-      max: spec.range.end,
+      min: wallClock(spec.range.begin),
+      max: wallClock(spec.range.end),
       axisLine: { lineStyle: { color: colors.line } },
       axisLabel: { color: colors.text, hideOverlap: true, formatter: { day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}' } },
       splitLine: { show: false },
@@ -109,7 +111,7 @@ export function recentRainOption(spec: RecentRainSpec): EChartsCoreOption {
         name: spec.names.hourly,
         barMaxWidth: 14,
         // Centred on its hour: the bucket starts at the hour.
-        data: spec.hourly.map((h) => [h.time + 30 * 60_000, h.mm]),
+        data: spec.hourly.map((h) => [wallClock(h.time) + 30 * 60_000, h.mm]),
         itemStyle: { color: PALETTE[0] },
       },
       {
@@ -118,7 +120,7 @@ export function recentRainOption(spec: RecentRainSpec): EChartsCoreOption {
         yAxisIndex: 1,
         step: 'end',
         showSymbol: false,
-        data: spec.cumulative.map(([time, mm]) => [time, mm]),
+        data: spec.cumulative.map(([time, mm]) => [wallClock(time), mm]),
         lineStyle: { width: 2, color: PALETTE[1] },
         itemStyle: { color: PALETTE[1] },
       },

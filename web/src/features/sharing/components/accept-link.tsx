@@ -1,6 +1,5 @@
 import { ClockCircleOutlined, SwapOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Result, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
@@ -13,6 +12,7 @@ import { useSession } from '../api/get-session';
 import { CODE_LINK_UNAVAILABLE, type LinkDescription } from '../types';
 import { PurviewTags } from './purview-tags';
 import './sharing.css';
+import { farmTime } from '@/lib/farm-time';
 
 type AvailableLink = Extract<LinkDescription, { status: 'available' }>;
 
@@ -77,7 +77,7 @@ function Offer({ link, credential }: { link: AvailableLink; credential: string }
               {t(transfer ? 'accept.transferTitle' : 'accept.grantTitle', { name: link.from.name, count: link.devices.length })}
             </Typography.Title>
             <Typography.Text type="secondary" className="fw-accept__expiry">
-              <ClockCircleOutlined /> {t('accept.expiry', { time: dayjs(link.expireAt).format('HH:mm') })}
+              <ClockCircleOutlined /> {t('accept.expiry', { time: farmTime(link.expireAt).format('HH:mm') })}
             </Typography.Text>
           </div>
         </Flex>

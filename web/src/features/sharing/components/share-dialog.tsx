@@ -1,6 +1,5 @@
 import { CloseOutlined, CopyOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, QRCode, Space, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
@@ -10,6 +9,7 @@ import { useCreateTransferLink } from '../api/create-transfer-link';
 import { PURVIEW_KEYS, type LinkKind, type PurviewKey, type ShareDevice, type ShareLink } from '../types';
 import { PurviewTags } from './purview-tags';
 import './sharing.css';
+import { farmTime } from '@/lib/farm-time';
 
 export interface ShareDialogProps {
   open: boolean;
@@ -92,7 +92,7 @@ function LinkReady({ link }: { link: ShareLink }) {
         </Button>
       </Space.Compact>
       <Typography.Text type="secondary" className="fw-share-expiry" data-testid="share-expiry">
-        <FieldTimeOutlined /> {t('dialog.expiry', { time: dayjs(link.expireAt).format('HH:mm') })}
+        <FieldTimeOutlined /> {t('dialog.expiry', { time: farmTime(link.expireAt).format('HH:mm') })}
       </Typography.Text>
       <div className="fw-share-qr">
         <QRCode value={link.link} type="svg" size={152} color="#000000" bgColor="#ffffff" bordered={false} className="fw-share-qr__code" />

@@ -1,14 +1,15 @@
 import { DatePicker, Empty, Skeleton, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import type { Range } from '@/lib/time-range';
+import { farmTime, fromPicker, pickerToday, toPicker } from '@/lib/farm-time';
 
 /** Picks whole days; an empty choice leaves the server's default span. */
 export function DaysPicker({ range, onRange, maxDays, testId }: { range: Range; onRange: (range: Range) => void; maxDays: number; testId: string }) {
   const { t } = useTranslation('poi');
-  const value: [Dayjs, Dayjs] | null = range.begin !== undefined && range.end !== undefined ? [dayjs(range.begin), dayjs(range.end - 1)] : null;
+  const value: [Dayjs, Dayjs] | null = range.begin !== undefined && range.end !== undefined ? [toPicker(range.begin), toPicker(range.end - 1)] : null;
   return (
     <DatePicker.RangePicker
       data-testid={testId}
@@ -16,10 +17,10 @@ export function DaysPicker({ range, onRange, maxDays, testId }: { range: Range; 
       aria-label={t('history.customRange')}
       placeholder={[t('history.from'), t('history.to')]}
       disabledDate={(current, { from }) =>
-        current.isAfter(dayjs().endOf('day')) || (from ? Math.abs(current.diff(from, 'day')) >= maxDays : false)
+        current.isAfter(pickerToday().endOf('day')) || (from ? Math.abs(current.diff(from, 'day')) >= maxDays : false)
       }
       onChange={(dates) => {
-        if (dates?.[0] && dates[1]) onRange({ begin: dates[0].startOf('day').valueOf(), end: Math.min(dates[1].endOf('day').valueOf() + 1, Date.now()) });
+        if (dates?.[0] && dates[1]) onRange({ begin: fromPicker(dates[0].startOf('day')).valueOf(), end: Math.min(fromPicker(dates[1].startOf('day')).add(1, 'day').valueOf(), Date.now()) });
         else onRange({});
       }}
     />
@@ -30,7 +31,7 @@ export function Period({ begin, end }: { begin: number; end: number }) {
   const { t } = useTranslation('poi');
   return (
     <Typography.Text type="secondary" className="fw-poi-analysis__period">
-      {t('analyses.period', { begin: dayjs(begin).format('YYYY-MM-DD'), end: dayjs(end - 1).format('YYYY-MM-DD') })}
+      {t('analyses.period', { begin: farmTime(begin).format('YYYY-MM-DD'), end: farmTime(end - 1).format('YYYY-MM-DD') })}
     </Typography.Text>
   );
 }

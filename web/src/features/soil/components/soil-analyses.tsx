@@ -1,6 +1,5 @@
 import { Alert, App, Button, Card, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import type { EtAnalysis, Pulse, WaterloggingPeriod } from '../types';
 import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';
 import { SoilSettingsForm } from './soil-settings-form';
 import { EtRootTab, InfiltrationTab, RootDepthTab } from './soil-water-tabs';
+import { farmTime } from '@/lib/farm-time';
 
 function SettingsTab({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('poi');
@@ -225,7 +225,7 @@ function FreezeThawTab({ deviceId }: { deviceId: number }) {
                       ? MISSING
                       : events.slice(-6).map((e) => (
                           <Tag key={`${e.kind}-${e.time}`} color={e.kind === 'freeze' ? 'blue' : 'orange'}>
-                            {t(`freeze.kinds.${e.kind === 'freeze' ? 'freeze' : 'thaw'}`)} {dayjs(e.time).format('MM-DD HH:mm')}
+                            {t(`freeze.kinds.${e.kind === 'freeze' ? 'freeze' : 'thaw'}`)} {farmTime(e.time).format('MM-DD HH:mm')}
                           </Tag>
                         )),
                 },
@@ -285,7 +285,7 @@ function EtTab({ deviceId }: { deviceId: number }) {
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `et-${dayjs(data.begin).format('YYYYMMDD')}-${dayjs(data.end - 1).format('YYYYMMDD')}.csv`;
+    link.download = `et-${farmTime(data.begin).format('YYYYMMDD')}-${farmTime(data.end - 1).format('YYYYMMDD')}.csv`;
     link.click();
     URL.revokeObjectURL(url);
   };

@@ -1,5 +1,5 @@
 import { Alert, Button, type FormInstance, DatePicker, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatValue } from '@/lib/format';
 import { checkArea, checkNodes, checkVariety, MAX_AREA_MU, MAX_VARIETY, type SettingsProblem } from '../lib/soil-settings';
 import type { SoilSettings, SoilSettingsInput } from '../types';
+import { fromPicker, toPicker } from '@/lib/farm-time';
 
 type FieldData = Parameters<FormInstance<FormValues>['setFields']>[0][number];
 
@@ -27,9 +28,9 @@ function toForm(settings: SoilSettings): FormValues {
     cropType: settings.cropType || undefined,
     cropVariety: settings.cropVariety || '',
     irrigationMethod: settings.irrigationMethod || undefined,
-    plantingTime: settings.plantingTime ? dayjs(settings.plantingTime) : null,
+    plantingTime: settings.plantingTime ? toPicker(settings.plantingTime) : null,
     areaMu: settings.areaMu,
-    enableTime: settings.enableTime ? dayjs(settings.enableTime) : null,
+    enableTime: settings.enableTime ? toPicker(settings.enableTime) : null,
     upload: settings.upload,
   };
 }
@@ -40,9 +41,9 @@ function toInput(values: FormValues): SoilSettingsInput {
     cropType: values.cropType ?? '',
     cropVariety: values.cropVariety ?? '',
     irrigationMethod: values.irrigationMethod ?? '',
-    plantingTime: values.plantingTime ? values.plantingTime.startOf('day').valueOf() : null,
+    plantingTime: values.plantingTime ? fromPicker(values.plantingTime.startOf('day')).valueOf() : null,
     areaMu: values.areaMu ?? null,
-    enableTime: values.enableTime ? values.enableTime.valueOf() : null,
+    enableTime: values.enableTime ? fromPicker(values.enableTime).valueOf() : null,
     upload: values.upload,
   };
 }

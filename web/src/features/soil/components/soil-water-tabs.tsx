@@ -1,7 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '@/components/charts/lazy-chart';
@@ -16,6 +15,7 @@ import { getRootDepthQueryOptions } from '../api/get-root-depth';
 import { profileOption, rootDepthHistoryOption, rootZoneOption } from '../lib/chart-options';
 import type { LayerChange, Pulse, RootDepth, RootLayer } from '../types';
 import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';
+import { farmTime } from '@/lib/farm-time';
 
 const SOURCE_COLORS: Record<Pulse['source'], string> = { irrigation: 'blue', rain: 'cyan', unknown: 'default' };
 
@@ -99,7 +99,7 @@ export function InfiltrationTab({ deviceId, reportInterval }: { deviceId: number
               onChange={setChosen}
               options={pulses.map((p) => ({
                 value: p.start,
-                label: `${dayjs(p.start).format('MM-DD HH:mm')} · ${t(`irri.sources.${p.source}`)} · ${formatWithUnit(p.amountMm, 'mm', 1)}`,
+                label: `${farmTime(p.start).format('MM-DD HH:mm')} · ${t(`irri.sources.${p.source}`)} · ${formatWithUnit(p.amountMm, 'mm', 1)}`,
               }))}
             />
           )}
@@ -127,7 +127,7 @@ export function InfiltrationTab({ deviceId, reportInterval }: { deviceId: number
                 label={t('infiltration.stored')}
                 value={formatValue(data.totalMm, 1)}
                 unit="mm"
-                detail={t('infiltration.storedHint', { begin: dayjs(data.from).format('MM-DD HH:mm'), end: dayjs(data.to).format('MM-DD HH:mm') })}
+                detail={t('infiltration.storedHint', { begin: farmTime(data.from).format('MM-DD HH:mm'), end: farmTime(data.to).format('MM-DD HH:mm') })}
               />
               <KeyFigure
                 testId="poi-infiltration-front"

@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { axisColors, escapeHtml, formatAxisTime, PALETTE, type TooltipParam } from '@/components/charts/chart-options';
+import { farmTime, wallClock } from '@/lib/farm-time';
 import { formatWithUnit, MISSING, truncateDecimal } from '@/lib/format';
 
 export interface HeatmapSpec {
@@ -30,7 +31,7 @@ export function heatmapOption(spec: HeatmapSpec): EChartsCoreOption {
   const values = spec.cells.map((cell) => cell[2]);
   const min = values.length ? Math.floor(Math.min(...values)) : 0;
   const max = values.length ? Math.ceil(Math.max(...values)) : 1;
-  const timeLabel = (time: number) => dayjs(time).format(spec.daily ? 'MM-DD' : 'MM-DD HH:mm');
+  const timeLabel = (time: number) => farmTime(time).format(spec.daily ? 'MM-DD' : 'MM-DD HH:mm');
   return {
     backgroundColor: 'transparent',
     animation: false,
@@ -168,6 +169,7 @@ export function rootDepthHistoryOption(spec: RootDepthHistorySpec): EChartsCoreO
   return {
     backgroundColor: 'transparent',
     animation: false,
+    useUTC: true,
     grid: { left: 8, right: 24, top: 16, bottom: 8, containLabel: true },
     tooltip: {
       trigger: 'axis',
@@ -177,7 +179,7 @@ export function rootDepthHistoryOption(spec: RootDepthHistorySpec): EChartsCoreO
         if (!p || !Array.isArray(p.value)) return '';
         const [time, depth] = p.value as [number, number | null];
         const text = typeof depth === 'number' ? `${truncateDecimal(depth, 0)} cm` : spec.noneLabel;
-        return `${escapeHtml(dayjs(time).format('YYYY-MM-DD'))}<br/>${p.marker ?? ''}${escapeHtml(spec.name)}&nbsp;&nbsp;<b>${escapeHtml(text)}</b>`;
+        return `${escapeHtml(dayjs.utc(time).format('YYYY-MM-DD'))}<br/>${p.marker ?? ''}${escapeHtml(spec.name)}&nbsp;&nbsp;<b>${escapeHtml(text)}</b>`;
       },
     },
     xAxis: {
@@ -202,7 +204,7 @@ export function rootDepthHistoryOption(spec: RootDepthHistorySpec): EChartsCoreO
         step: 'middle',
         connectNulls: false,
         symbolSize: 8,
-        data: spec.points.map((p) => [p.time, p.depth]),
+        data: spec.points.map((p) => [wallClock(p.time), p.depth]),
         lineStyle: { width: 2, color: '#52c41a' },
         itemStyle: { color: '#52c41a' },
         areaStyle: { color: 'rgba(82,196,26,0.12)' },

@@ -1,11 +1,11 @@
 import { Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { KeyFigure, SummaryCard } from '@/components/summary-card';
 import { formatValue, MISSING } from '@/lib/format';
 import { useLang } from '@/lib/use-lang';
 import { useTiltTrend } from '../api/get-tilt-trend';
+import { farmTime } from '@/lib/farm-time';
 
 function signed(value: number | null | undefined): string {
   if (value === null || value === undefined) return MISSING;
@@ -43,7 +43,7 @@ export function TiltTrendCard({ deviceId }: { deviceId: number }) {
             ))}
           </div>
           <Typography.Paragraph type="secondary" className="fw-poi-analysis__criteria">
-            {t('tiltTrend.hint', { begin: dayjs(data.begin).format('YYYY-MM-DD'), end: dayjs(data.end - 1).format('YYYY-MM-DD') })}
+            {t('tiltTrend.hint', { begin: farmTime(data.begin).format('YYYY-MM-DD'), end: farmTime(data.end - 1).format('YYYY-MM-DD') })}
           </Typography.Paragraph>
         </>
       )}

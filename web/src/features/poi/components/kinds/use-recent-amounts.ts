@@ -1,8 +1,8 @@
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useHistory } from '@/lib/telemetry/get-history';
 import { DAY } from '@/lib/time-range';
 import { recentAmounts, roundAmount, type RecentAmounts } from '../../lib/amounts';
+import { farmTime } from '@/lib/farm-time';
 
 /** Whole minutes, so a page re-rendering every second still asks the same question. */
 const STEP = 60_000;
@@ -18,7 +18,7 @@ export interface Amounts extends RecentAmounts {
  */
 export function useRecentAmounts(deviceId: number, param: string, now: number, enabled = true) {
   const end = Math.ceil(now / STEP) * STEP;
-  const midnight = dayjs(now).startOf('day').valueOf();
+  const midnight = farmTime(now).startOf('day').valueOf();
   const raw = useHistory(
     deviceId,
     { begin: Math.min(end - DAY, midnight), end, params: [param], dim: 'raw', points: 10_000 },
@@ -26,7 +26,7 @@ export function useRecentAmounts(deviceId: number, param: string, now: number, e
   );
   const daily = useHistory(
     deviceId,
-    { begin: dayjs(now).startOf('day').subtract(6, 'day').valueOf(), end, params: [param], dim: 'daily' },
+    { begin: farmTime(now).startOf('day').subtract(6, 'day').valueOf(), end, params: [param], dim: 'daily' },
     enabled,
   );
   const amounts = useMemo<Amounts | null>(() => {
