@@ -64,6 +64,7 @@ var accessTable = map[string]access{
 	"POST /apis/account/login":     {scope: "public"},
 	"POST /apis/account/logout":    {scope: "public"},
 	"GET /apis/account/session":    {scope: "public"},
+	"GET /apis/wechat/jssdk":       {scope: "public"},
 	"GET /apis/account/profile":    {scope: "account"},
 	"PUT /apis/account/name":       {scope: "account"},
 	"PUT /apis/account/password":   {scope: "account"},

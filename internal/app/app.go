@@ -35,6 +35,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/fieldwatch/fieldwatch/internal/tilt"
 	"github.com/fieldwatch/fieldwatch/internal/weather"
+	"github.com/fieldwatch/fieldwatch/internal/wechat"
 	"github.com/fieldwatch/fieldwatch/web"
 )
 
@@ -74,6 +75,7 @@ type Graph struct {
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
+	WeChat   *wechat.Client // the Official Account API (nil without --wechat-appid)
 	Push     *push.Service  // data-push channels
 	Pusher   *push.Worker   // delivers reports to channels
 	OpenAPI  *openapi.Service
@@ -135,6 +137,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
 	})
+	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
+		m.HTTP.WeChat = m.WeChat
+	}
 	return nil
 }
 
@@ -222,7 +227,8 @@ func (m *Graph) buildExports() error {
 	}
 	m.Exports = exports.New(o)
 	if c := m.Config; c.WeChatAppID != "" {
-		m.Notifier.WeChat = &notify.WeChat{Base: c.WeChatAPI, AppID: c.WeChatAppID, Secret: c.WeChatSecret, TemplateID: c.WeChatTemplate}
+		m.WeChat = &wechat.Client{Base: c.WeChatAPI, AppID: c.WeChatAppID, Secret: c.WeChatSecret}
+		m.Notifier.WeChat, m.Notifier.WeChatTemplate = m.WeChat, c.WeChatTemplate
 	}
 	return nil
 }

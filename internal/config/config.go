@@ -140,7 +140,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.IntVar(&s.DemoDays, "demo-days", 30, "with --demo: days of 10-minute history the demo fleet starts with")
 	fs.StringVar(&s.SMTPURL, "smtp-url", "", "SMTP server for outgoing mail (data exports): smtp://user:pass@host:port[?starttls=require|opportunistic|none] or smtps://…; empty disables e-mail")
 	fs.StringVar(&s.MailFrom, "mail-from", mail.DefaultFrom, "sender address of outgoing mail")
-	fs.StringVar(&s.WeChatAPI, "wechat-api", "https://api.weixin.qq.com", "WeChat Official Account API base URL (alert template messages)")
+	fs.StringVar(&s.WeChatAPI, "wechat-api", "https://api.weixin.qq.com", "WeChat Official Account API base URL (alert template messages, JS-SDK signatures of pages inside WeChat)")
 	fs.StringVar(&s.WeChatAppID, "wechat-appid", "", "WeChat Official Account app id; empty disables WeChat notifications")
 	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")

@@ -27,6 +27,11 @@ func TestEveryFieldHasALabel(t *testing.T) {
 	packageValues = map[string]ast.Expr{}
 	var funcs []*ast.FuncDecl
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		// Packages such as wechattest are servers that tests talk to, speaking
+		// another service's wire format: no answer of ours carries their names.
+		if err == nil && d.IsDir() && path != ".." && strings.HasSuffix(d.Name(), "test") {
+			return filepath.SkipDir
+		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
 		}

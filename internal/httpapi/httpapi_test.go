@@ -42,6 +42,7 @@ type env struct {
 
 type opts struct {
 	trustProxy bool
+	wechat     httpapi.JSSDKSigner
 	now        func() time.Time // the account service's clock; nil: time.Now
 }
 
@@ -70,7 +71,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	t.Cleanup(w.Close)
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
-		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy,
+		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy, WeChat: op.wechat,
 		Rules:   rules.New(rules.Options{Store: db, Devices: dev}),
 		Push:    push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}),
 		OpenAPI: openapi.New(openapi.Options{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}})}))

@@ -23,6 +23,7 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/account/logout", s.public(s.logout)},
 		{"GET", "/apis/account/profile", s.authed(s.profile)},
 		{"GET", "/apis/account/session", s.public(s.currentSession)},
+		{"GET", "/apis/wechat/jssdk", s.public(s.wechatJSSDK)},
 		{"PUT", "/apis/account/name", s.authed(s.rename)},
 		{"PUT", "/apis/account/password", s.authed(s.changePassword)},
 		{"POST", "/apis/account/password", s.authed(s.changePasswordLegacy)},

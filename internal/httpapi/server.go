@@ -58,6 +58,9 @@ type Options struct {
 	Push *push.Service
 	// Sharing creates and accepts share and transfer links and manages grants.
 	Sharing *sharing.Service
+	// WeChat signs pages inside WeChat for its JS-SDK; nil answers that
+	// WeChat is not configured (--wechat-appid).
+	WeChat JSSDKSigner
 	// PublicURL is the console's address for links (share links); empty
 	// uses the address a request came to.
 	PublicURL string

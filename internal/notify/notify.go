@@ -19,6 +19,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
+	"github.com/fieldwatch/fieldwatch/internal/wechat"
 )
 
 // Delivery is one claimed notification.
@@ -61,8 +62,11 @@ func (p *Permanent) Unwrap() error { return p.Err }
 // Options configure the notification worker.
 type Options struct {
 	Store  Store
-	Mail   Mailer  // nil: e-mail is not configured
-	WeChat *WeChat // nil: WeChat is not configured
+	Mail   Mailer         // nil: e-mail is not configured
+	WeChat *wechat.Client // nil: WeChat is not configured
+	// WeChatTemplate is the template id of alert messages (fields first,
+	// keyword1-3, remark).
+	WeChatTemplate string
 	// Location formats event times (the server's time zone).
 	Location *time.Location
 	// URL is the console's address for links in messages ("" for none).
@@ -192,7 +196,11 @@ func (w *Worker) send(ctx context.Context, d *Delivery) error {
 		if d.OpenID == "" {
 			return &Permanent{errors.New("the account is not linked to WeChat")}
 		}
-		return w.WeChat.SendTemplate(ctx, w.templateMessage(d))
+		err := w.WeChat.SendTemplate(ctx, w.templateMessage(d))
+		if apiErr, ok := errors.AsType[*wechat.APIError](err); ok && apiErr.Permanent() {
+			return &Permanent{err}
+		}
+		return err
 	}
 	return &Permanent{fmt.Errorf("unknown method %q", d.Method)}
 }
@@ -258,10 +266,10 @@ func Describe(e *rules.Event, lang i18n.Lang) string {
 	return i18n.T(lang, key, map[string]any{"values": s})
 }
 
-func (w *Worker) templateMessage(d *Delivery) *TemplateMessage {
+func (w *Worker) templateMessage(d *Delivery) *wechat.TemplateMessage {
 	subject, _ := w.Compose(d)
 	e, lang := d.Event, w.lang(d)
-	m := &TemplateMessage{ToUser: d.OpenID, Data: map[string]TemplateValue{
+	m := &wechat.TemplateMessage{ToUser: d.OpenID, TemplateID: w.WeChatTemplate, Data: map[string]wechat.TemplateValue{
 		"first":    {Value: subject},
 		"keyword1": {Value: e.RuleName},
 		"keyword2": {Value: d.DeviceName + " (" + e.SN + ")"},

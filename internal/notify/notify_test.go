@@ -2,11 +2,7 @@ package notify_test
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,104 +16,9 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
+	"github.com/fieldwatch/fieldwatch/internal/wechat"
+	"github.com/fieldwatch/fieldwatch/internal/wechat/wechattest"
 )
-
-// fakeWeChat speaks the WeChat Official Account API's wire format:
-// GET /cgi-bin/token and POST /cgi-bin/message/template/send.
-type fakeWeChat struct {
-	mu       sync.Mutex
-	tokens   int
-	sent     []notify.TemplateMessage
-	expireOn int    // answer 42001 (token expired) to this send (1-based)
-	failCode int    // answer this errcode to every send when set
-	token    string // the current valid token
-	sends    int
-}
-
-func (f *fakeWeChat) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	switch r.URL.Path {
-	case "/cgi-bin/token":
-		q := r.URL.Query()
-		if q.Get("grant_type") != "client_credential" || q.Get("appid") != "wxapp" || q.Get("secret") != "s3cret" {
-			json.NewEncoder(w).Encode(map[string]any{"errcode": 40013, "errmsg": "invalid appid"})
-			return
-		}
-		f.tokens++
-		f.token = "TOKEN" + strings.Repeat("x", f.tokens)
-		json.NewEncoder(w).Encode(map[string]any{"access_token": f.token, "expires_in": 7200})
-	case "/cgi-bin/message/template/send":
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		f.sends++
-		if r.URL.Query().Get("access_token") != f.token || f.sends == f.expireOn {
-			json.NewEncoder(w).Encode(map[string]any{"errcode": 42001, "errmsg": "access_token expired"})
-			return
-		}
-		if f.failCode != 0 {
-			json.NewEncoder(w).Encode(map[string]any{"errcode": f.failCode, "errmsg": "refused"})
-			return
-		}
-		var m notify.TemplateMessage
-		if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-			json.NewEncoder(w).Encode(map[string]any{"errcode": 47001, "errmsg": "data format error"})
-			return
-		}
-		f.sent = append(f.sent, m)
-		json.NewEncoder(w).Encode(map[string]any{"errcode": 0, "errmsg": "ok", "msgid": 200228332})
-	default:
-		w.WriteHeader(http.StatusNotFound)
-	}
-}
-
-func TestWeChat_TokenAndSend(t *testing.T) {
-	f := &fakeWeChat{expireOn: 2}
-	srv := httptest.NewServer(f)
-	defer srv.Close()
-	c := &notify.WeChat{Base: srv.URL, AppID: "wxapp", Secret: "s3cret", TemplateID: "TPL1"}
-	ctx := context.Background()
-	msg := func() *notify.TemplateMessage {
-		return &notify.TemplateMessage{ToUser: "openid-1", Data: map[string]notify.TemplateValue{"first": {Value: "霜冻"}}}
-	}
-	if err := c.SendTemplate(ctx, msg()); err != nil {
-		t.Fatal(err)
-	}
-	// The token is reused; when the server says it expired, one new token.
-	if err := c.SendTemplate(ctx, msg()); err != nil {
-		t.Fatal(err)
-	}
-	if f.tokens != 2 || len(f.sent) != 2 || f.sent[0].TemplateID != "TPL1" || f.sent[0].ToUser != "openid-1" || f.sent[1].Data["first"].Value != "霜冻" {
-		t.Fatalf("tokens %d, sent %+v", f.tokens, f.sent)
-	}
-	f.failCode = 43004 // the user does not follow the account: no retry can fix it
-	err := c.SendTemplate(ctx, msg())
-	var perm *notify.Permanent
-	if err == nil || !asPermanent(err, &perm) {
-		t.Fatalf("43004: %v, want a permanent error", err)
-	}
-	bad := &notify.WeChat{Base: srv.URL, AppID: "wxapp", Secret: "wrong"}
-	if err := bad.SendTemplate(ctx, msg()); err == nil || !strings.Contains(err.Error(), "40013") {
-		t.Fatalf("bad secret: %v", err)
-	}
-}
-
-func asPermanent(err error, p **notify.Permanent) bool {
-	for e := err; e != nil; {
-		if x, ok := e.(*notify.Permanent); ok {
-			*p = x
-			return true
-		}
-		u, ok := e.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		e = u.Unwrap()
-	}
-	return false
-}
 
 func f64(v float64) *float64 { return &v }
 
@@ -155,11 +56,9 @@ func TestWorker_Delivers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wx := &fakeWeChat{}
-		wxSrv := httptest.NewServer(wx)
-		defer wxSrv.Close()
+		wx := wechattest.New(t)
 		clock := now
-		w := notify.New(notify.Options{Store: db, Mail: sender, WeChat: &notify.WeChat{Base: wxSrv.URL, AppID: "wxapp", Secret: "s3cret", TemplateID: "TPL"},
+		w := notify.New(notify.Options{Store: db, Mail: sender, WeChat: &wechat.Client{Base: wx.URL, AppID: wechattest.AppID, Secret: wechattest.Secret}, WeChatTemplate: "TPL",
 			Now: func() time.Time { return clock }, Backoff: time.Minute, Attempts: 3})
 		eng := rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return clock }, OnEvent: func(*rules.Event) { w.Wake() }})
 
@@ -185,8 +84,8 @@ func TestWorker_Delivers(t *testing.T) {
 		if st[0].Method != rules.MethodEmail || st[0].State != "queued" || st[0].Attempts != 1 || st[0].LastError == "" {
 			t.Fatalf("refused mail: %+v", st[0])
 		}
-		if st[1].Method != rules.MethodWeChat || st[1].State != "sent" || len(wx.sent) != 1 || wx.sent[0].ToUser != "openid-1" {
-			t.Fatalf("wechat: %+v %+v", st[1], wx.sent)
+		if st[1].Method != rules.MethodWeChat || st[1].State != "sent" || len(wx.Sent()) != 1 || wx.Sent()[0].ToUser != "openid-1" || wx.Sent()[0].TemplateID != "TPL" {
+			t.Fatalf("wechat: %+v %+v", st[1], wx.Sent())
 		}
 		// Not due yet: nothing is claimed.
 		if n, _ := w.RunOnce(ctx); n != 0 {
@@ -224,11 +123,17 @@ func TestWorker_Delivers(t *testing.T) {
 			t.Fatal(err)
 		}
 		w.Mail = nil
+		// WeChat answers 43004 (the user does not follow the account): no
+		// retry can help, so that delivery fails at once too.
+		wx.FailWith(43004)
 		w.RunOnce(ctx)
 		evs, _, _ = db.Events(ctx, owner.ID, rules.EventFilter{Page: 1, Size: 10, Kind: rules.KindWarning})
 		st, _ = db.Notifications(ctx, owner.ID, evs[0].ID)
 		if len(st) != 2 || st[0].State != "failed" || !strings.Contains(st[0].LastError, "not configured") {
 			t.Fatalf("unconfigured mail: %+v", st)
+		}
+		if st[1].State != "failed" || st[1].Attempts != 1 || !strings.Contains(st[1].LastError, "43004") {
+			t.Fatalf("WeChat 43004: %+v", st[1])
 		}
 	})
 }

@@ -1,4 +1,8 @@
-package notify
+// Package wechat is a client of the WeChat Official Account API: the access
+// token every call needs (one per application, shared by every use in the
+// process, since fetching a new one retires the old), template messages for
+// alerts, and the JS-SDK signature pages inside WeChat need for wx.config.
+package wechat
 
 import (
 	"bytes"
@@ -13,24 +17,28 @@ import (
 	"time"
 )
 
-// DefaultWeChatBase is the WeChat Official Account API.
-const DefaultWeChatBase = "https://api.weixin.qq.com"
+// DefaultBase is the WeChat Official Account API.
+const DefaultBase = "https://api.weixin.qq.com"
 
-// WeChat is a client of the WeChat Official Account API for template
-// messages: it fetches an access token (GET /cgi-bin/token), keeps it until
-// shortly before it expires, and sends with POST
-// /cgi-bin/message/template/send. A token the server calls invalid or
-// expired (errcode 40001, 40014, 42001) is fetched again once.
-type WeChat struct {
-	Base       string // API base URL; DefaultWeChatBase when empty
-	AppID      string
-	Secret     string
-	TemplateID string
-	HTTP       *http.Client
+// Client fetches an access token (GET /cgi-bin/token) and keeps it until
+// shortly before it expires. A token the server calls invalid or expired
+// (errcode 40001, 40014, 42001) is fetched again once.
+type Client struct {
+	Base   string // API base URL; DefaultBase when empty
+	AppID  string
+	Secret string
+	HTTP   *http.Client
+	// Now and Nonce are the clock and the nonce of JS-SDK signatures; nil
+	// uses the time and 16 random letters.
+	Now   func() time.Time
+	Nonce func() string
 
 	mu      sync.Mutex
 	token   string
 	expires time.Time
+
+	ticketMu sync.Mutex
+	ticket   ticket
 }
 
 // TemplateMessage is the body of a template send.
@@ -55,14 +63,18 @@ type APIError struct {
 
 func (e *APIError) Error() string { return fmt.Sprintf("wechat: errcode %d: %s", e.Code, e.Msg) }
 
-func (c *WeChat) base() string {
+// Permanent tells whether retrying cannot help: 43004, the user does not
+// follow the account; 40003, a bad openid.
+func (e *APIError) Permanent() bool { return e.Code == 43004 || e.Code == 40003 }
+
+func (c *Client) base() string {
 	if c.Base == "" {
-		return DefaultWeChatBase
+		return DefaultBase
 	}
 	return strings.TrimRight(c.Base, "/")
 }
 
-func (c *WeChat) client() *http.Client {
+func (c *Client) client() *http.Client {
 	if c.HTTP != nil {
 		return c.HTTP
 	}
@@ -70,7 +82,7 @@ func (c *WeChat) client() *http.Client {
 }
 
 // accessToken returns a cached token or fetches a new one.
-func (c *WeChat) accessToken(ctx context.Context, fresh bool) (string, error) {
+func (c *Client) accessToken(ctx context.Context, fresh bool) (string, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !fresh && c.token != "" && time.Now().Before(c.expires) {
@@ -101,7 +113,7 @@ func (c *WeChat) accessToken(ctx context.Context, fresh bool) (string, error) {
 	return c.token, nil
 }
 
-func (c *WeChat) do(req *http.Request, out any) error {
+func (c *Client) do(req *http.Request, out any) error {
 	resp, err := c.client().Do(req)
 	if err != nil {
 		return fmt.Errorf("wechat: %w", err)
@@ -122,15 +134,11 @@ func (c *WeChat) do(req *http.Request, out any) error {
 
 func tokenRejected(code int) bool { return code == 40001 || code == 40014 || code == 42001 }
 
-// SendTemplate sends a template message (TemplateID is filled in). A
-// rejected access token is fetched again once. Errors are not errs kinds
-// (the worker records them; no request shows them): an *APIError for an
-// errcode answer, wrapped in *Permanent when retrying cannot help (43004,
-// 40003), or a plain error for a failed request or a malformed answer.
-func (c *WeChat) SendTemplate(ctx context.Context, m *TemplateMessage) error {
-	if m.TemplateID == "" {
-		m.TemplateID = c.TemplateID
-	}
+// SendTemplate sends a template message. A rejected access token is fetched
+// again once. Errors are not errs kinds (callers record them; no request
+// shows them): an *APIError for an errcode answer, or a plain error for a
+// failed request or a malformed answer.
+func (c *Client) SendTemplate(ctx context.Context, m *TemplateMessage) error {
 	body, err := json.Marshal(m)
 	if err != nil {
 		return err
@@ -159,11 +167,6 @@ func (c *WeChat) SendTemplate(ctx context.Context, m *TemplateMessage) error {
 		if tokenRejected(out.Code) && attempt == 0 {
 			continue
 		}
-		apiErr := &APIError{Code: out.Code, Msg: out.Msg}
-		// 43004: the user does not follow the account; 40003: bad openid.
-		if out.Code == 43004 || out.Code == 40003 {
-			return &Permanent{apiErr}
-		}
-		return apiErr
+		return &APIError{Code: out.Code, Msg: out.Msg}
 	}
 }
