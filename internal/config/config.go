@@ -98,7 +98,7 @@ func BindStore(fs *flag.FlagSet, s *Store) {
 	fs.StringVar(&s.Data, "data", "./data", "directory for the SQLite database and local data")
 	fs.StringVar(&s.DB, "db", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); empty uses SQLite under --data")
 	fs.StringVar(&s.Secret, "secret-file", "", "file with the server secret that seals device keys, created if absent; every node of one deployment needs the same (default {data}/secret.key)")
-	fs.StringVar(&s.Timezone, "timezone", "Asia/Shanghai", "IANA timezone in which a day begins for daily rollups")
+	fs.StringVar(&s.Timezone, "timezone", "Asia/Shanghai", "the farm's IANA time zone: days begin in it (daily history, downloads) and the console shows device times on its clock")
 }
 
 // BindLog registers the logging flags.
