@@ -1,5 +1,7 @@
 package httpapi
 
+import "net/http"
+
 // The analysis answers, for the tests of package httpapi_test to decode.
 type (
 	DataQuery        = dataQueryDTO
@@ -33,3 +35,12 @@ type (
 	WeekAmounts      = weekAmountsDTO
 	WeekWeather      = weekWeatherDTO
 )
+
+// MiddlewareServing answers every request with body as a JSON answer,
+// through the middleware every request of New goes through.
+func MiddlewareServing(body []byte) http.Handler {
+	return New(Options{}).middleware(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write(body)
+	}))
+}
