@@ -36,6 +36,18 @@ async function shot(page: Page, name: string, clip?: Locator) {
   else await page.screenshot({ path: file });
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Where a menu item's label text is drawn (its element may stretch past the text). */
+function textBox(label: Locator): Promise<Box> {
+  return label.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+}
+
 /** Whether one box overlaps another by more than a pixel. */
 function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
@@ -105,6 +117,7 @@ describe('the unread badge of the side menu', () => {
           await sider.getByRole('button', { name: 'Collapse' }).click();
           await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
         }
+        await shot(page, `sider-unread-${state}-${scheme}.png`, sider);
         const icon = (await item.locator('.anticon').first().boundingBox())!;
         const count = (await badge.boundingBox())!;
         const itemBox = (await item.boundingBox())!;
@@ -113,12 +126,21 @@ describe('the unread badge of the side menu', () => {
         expect(count.x).toBeGreaterThanOrEqual(itemBox.x);
         expect(count.x + count.width).toBeLessThanOrEqual(itemBox.x + itemBox.width);
         if (state === 'expanded') {
-          const label = (await item.locator('.ant-menu-title-content').boundingBox())!;
+          const label = await textBox(item.locator('.ant-menu-title-content'));
           expect(overlap(label, count), `${state}: badge over the label`).toBe(false);
         }
-        await shot(page, `sider-unread-${state}-${scheme}.png`, sider);
       }
       await sider.getByRole('button', { name: 'Expand' }).click();
+
+      // The top menu's Event entry: the count after the label, on neither the icon nor the label.
+      const top = page.locator('.fw-header .ant-menu-horizontal').getByRole('menuitem', { name: /Event/ });
+      const topCount = (await top.getByTestId('unread-badge').locator('.ant-badge-count, .ant-scroll-number').first().boundingBox())!;
+      const topIcon = (await top.locator('.anticon').first().boundingBox())!;
+      const topLabel = await textBox(top.locator('.ant-menu-title-content'));
+      expect(overlap(topIcon, topCount), 'top menu: badge over the icon').toBe(false);
+      await shot(page, `header-unread-${scheme}.png`, page.locator('.fw-header'));
+      expect(overlap(topLabel, topCount), `top menu: badge ${JSON.stringify(topCount)} over the label ${JSON.stringify(topLabel)}`).toBe(false);
+      await shot(page, `header-unread-${scheme}.png`, page.locator('.fw-header'));
     });
   }
 });
