@@ -86,6 +86,10 @@ describe('the data download dialog', () => {
         const station = devices.find((d) => d.typeId === 21 && !d.slave)!;
         await page.goto(baseURL() + detailPath(station));
         await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(station.name);
+        await shot(page, `poi-page-${size}-${scheme}.png`);
+        // The header's buttons wrap within the window rather than run off its edge.
+        const actions = (await page.locator('.fw-poi-header__actions').boundingBox())!;
+        expect(actions.x + actions.width).toBeLessThanOrEqual(viewport?.width ?? 1440);
         await page.getByRole('button', { name: 'Download data' }).click();
         const dialog = page.getByRole('dialog', { name: 'Download data' });
         await dialog.getByTestId('poi-export-submit').waitFor();
