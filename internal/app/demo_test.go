@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fieldwatch/fieldwatch/internal/demo"
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/demo/demotest"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/push"
@@ -29,19 +31,20 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-func TestMain_DemoFleet(t *testing.T) {
+// startDemo starts the server with a day of demo history and live reports
+// every interval, and returns the demo account and its devices.
+func startDemo(t *testing.T, interval time.Duration) (*app.Main, *accounts.Account, []*devices.Device) {
+	t.Helper()
 	cfg := serveConfig(t)
-	cfg.DemoDays, cfg.DemoInterval = 1, time.Second
+	cfg.DemoDays, cfg.DemoInterval = 1, interval
 	m := start(t, cfg)
+	a, list := demotest.Fleet(t, m.DB, m.Devices)
+	return m, a, list
+}
+
+func TestMain_DemoFleet(t *testing.T) {
+	m, _, list := startDemo(t, time.Second)
 	ctx := context.Background()
-	a, err := m.DB.FindAccountByNumber(ctx, demo.Account)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := m.Devices.All(ctx, a.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	perType := map[int]int{}
 	slaves := 0
 	for _, d := range list {
@@ -92,18 +95,8 @@ func TestMain_DemoFleet(t *testing.T) {
 // receiver inside the process (past the push guard, without
 // --push-allow-private), and a published open-API application.
 func TestMain_DemoFeatures(t *testing.T) {
-	cfg := serveConfig(t)
-	cfg.DemoDays, cfg.DemoInterval = 1, time.Minute
-	m := start(t, cfg)
+	m, a, list := startDemo(t, time.Minute)
 	ctx := context.Background()
-	a, err := m.DB.FindAccountByNumber(ctx, demo.Account)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := m.Devices.All(ctx, a.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	soilDevices := 0
 	for _, d := range list {
 		c, err := m.Soil.Settings(ctx, d)

@@ -2,39 +2,22 @@ package demo_test
 
 import (
 	"context"
-	"log/slog"
 	"testing"
 
-	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/demo"
+	"github.com/fieldwatch/fieldwatch/internal/demo/demotest"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
-	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
 // Seed creates the account and two devices of every type (with the slave
 // units of hosts), and a second Seed leaves them as they are.
 func TestSeed(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	keys, err := secret.New(make([]byte, secret.Size))
-	if err != nil {
-		t.Fatal(err)
-	}
+	farm := demotest.New(t, false)
 	ctx := context.Background()
-	devs := devices.New(devices.Options{Store: db, Keys: keys})
-	farm := demo.New(demo.Options{Accounts: accounts.New(accounts.Options{Store: db}), Devices: devs, Store: db,
-		Log: slog.New(slog.DiscardHandler)})
 	count := func() (perType map[int]int, slaves, all int) {
-		a, err := db.FindAccountByNumber(ctx, demo.Account)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, list := demotest.Fleet(t, farm.DB, farm.Devices)
 		if a.Mail != demo.Mail {
 			t.Errorf("demo account mail %q", a.Mail)
-		}
-		list, err := devs.All(ctx, a.ID)
-		if err != nil {
-			t.Fatal(err)
 		}
 		perType = map[int]int{}
 		for _, d := range list {

@@ -1,51 +1,37 @@
-package demo
+package demo_test
 
 import (
 	"context"
-	"log/slog"
 	"testing"
 
-	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/demo"
+	"github.com/fieldwatch/fieldwatch/internal/demo/demotest"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
-	"github.com/fieldwatch/fieldwatch/internal/secret"
-	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
 // A device a user registers to the demo account is theirs: the demo does
 // not connect as it, before or after a restart.
 func TestFleet_OnlyTheDemosOwnDevices(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	keys, err := secret.New(make([]byte, secret.Size))
-	if err != nil {
-		t.Fatal(err)
-	}
+	farm := demotest.New(t, true)
 	ctx := context.Background()
-	devs := devices.New(devices.Options{Store: db, Keys: keys})
-	o := Options{Accounts: accounts.New(accounts.Options{Store: db}), Devices: devs, Store: db, Log: slog.New(slog.DiscardHandler)}
-	if err := New(o).Seed(ctx); err != nil {
-		t.Fatal(err)
-	}
-	a, err := db.FindAccountByNumber(ctx, Account)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _ := demotest.Fleet(t, farm.DB, farm.Devices)
 	const real = "FARM2024000777"
-	if _, _, err := devs.Register(ctx, devices.Registration{SN: real, TypeID: 2, Owner: a.ID, Name: "my probe"}); err != nil {
+	if _, _, err := farm.Devices.Register(ctx, devices.Registration{SN: real, TypeID: 2, Owner: a.ID, Name: "my probe"}); err != nil {
 		t.Fatal(err)
 	}
-	restarted := New(o)
+	restarted := demo.New(farm.Options)
 	if err := restarted.Seed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	fleet, err := restarted.fleet(ctx)
+	fleet, err := demo.FleetSNs(ctx, restarted)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(fleet) != len(seeded()) {
-		t.Errorf("%d devices simulated, want the %d the demo seeded", len(fleet), len(seeded()))
+	if len(fleet) != demo.Seeded() {
+		t.Errorf("%d devices simulated, want the %d the demo seeded", len(fleet), demo.Seeded())
 	}
-	for _, m := range fleet {
-		if m.dev.SN == real {
+	for _, sn := range fleet {
+		if sn == real {
 			t.Errorf("the demo simulates %s, a device a user registered", real)
 		}
 	}
