@@ -4,16 +4,22 @@ import 'nprogress/nprogress.css';
 import { App } from './app/app';
 import './app/styles.css';
 import { detectMobileMode } from './lib/client-env';
-import { initI18n, initialLanguage } from './lib/i18n';
-import { installMobileRender } from './lib/mobile-render';
+import { initI18n, initialLanguage, loadLanguage } from './lib/i18n';
 import { applyThemeToDocument, readStoredTheme, systemTheme } from './lib/theme';
 
-installMobileRender();
 applyThemeToDocument(readStoredTheme() ?? systemTheme());
-initI18n(initialLanguage(detectMobileMode(), window.navigator.language));
+const language = initialLanguage(detectMobileMode(), window.navigator.language);
+initI18n(language);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The page's language arrives as its own small chunk, fetched beside the route's; the first render
+// waits for it so no text is shown untranslated. Should it fail to load, the page still renders
+// (with keys), instead of staying blank.
+void loadLanguage(language).then(render, render);

@@ -2,9 +2,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
+import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { namespaces, resources, type Resources } from '@/locales';
+import type { Namespace, Resources } from '@/locales';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -63,7 +64,45 @@ function applyLanguage(language: Language) {
   document.documentElement.lang = HTML_LANG[language];
 }
 
+interface LanguageChunk {
+  resources: Record<Namespace, Record<string, unknown>>;
+  antdLocale: Locale;
+}
+
+// One chunk per language (its texts and antd's): a page loads only the language it shows.
+const LANGUAGE_CHUNKS: Record<Language, () => Promise<LanguageChunk>> = {
+  zh_CN: () => import('@/locales/zh_CN'),
+  zh_TW: () => import('@/locales/zh_TW'),
+  en_US: () => import('@/locales/en_US'),
+};
+
+const chunks = new Map<Language, Promise<LanguageChunk>>();
+const antdLocales: Partial<Record<Language, Locale>> = {};
+
+/** Loads a language's texts into i18next (the chunk once; again into a re-initialised i18next). */
+export async function loadLanguage(language: Language): Promise<void> {
+  let chunk = chunks.get(language);
+  if (!chunk) {
+    chunk = LANGUAGE_CHUNKS[language]();
+    chunk.catch(() => chunks.delete(language));
+    chunks.set(language, chunk);
+  }
+  const loaded = await chunk;
+  if (!i18n.hasResourceBundle(language, 'common')) {
+    for (const [namespace, texts] of Object.entries(loaded.resources)) {
+      i18n.addResourceBundle(language, namespace, texts, true, true);
+    }
+  }
+  antdLocales[language] = loaded.antdLocale;
+}
+
+/** antd's texts for a language already loaded (undefined before: antd's own English). */
+export function antdLocale(language: Language): Locale | undefined {
+  return antdLocales[language];
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
@@ -76,16 +115,20 @@ i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) applyLanguage(language);
 });
 
+/**
+ * Starts i18next with no texts: loadLanguage adds them. There is no fallback language, so an
+ * English page never downloads the Chinese texts; src/locales/locales.test.ts keeps every
+ * language's key set equal to zh_CN's.
+ */
 export function initI18n(language: Language) {
   const development = import.meta.env.DEV;
   void i18n.use(initReactI18next).init({
-    resources,
+    resources: {},
     lng: language,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    // In development a missing key shows as the key itself; in production it falls back to zh_CN.
-    fallbackLng: development ? false : DEFAULT_LANGUAGE,
-    ns: namespaces,
+    fallbackLng: false,
+    ns: ['common', 'nav', 'account', 'errors', 'devices', 'poi', 'rules', 'sharing', 'integration'] satisfies Namespace[],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
