@@ -4,12 +4,10 @@ import 'nprogress/nprogress.css';
 import { App } from './app/app';
 import './app/styles.css';
 import { detectMobileMode } from './lib/client-env';
-import { initI18n, initialLanguage, loadLanguage } from './lib/i18n';
+import { initialLanguage, startI18n } from './lib/i18n';
 import { applyThemeToDocument, readStoredTheme, systemTheme } from './lib/theme';
 
 applyThemeToDocument(readStoredTheme() ?? systemTheme());
-const language = initialLanguage(detectMobileMode(), window.navigator.language);
-initI18n(language);
 
 function render() {
   createRoot(document.getElementById('root') as HTMLElement).render(
@@ -22,4 +20,4 @@ function render() {
 // The page's language arrives as its own small chunk, fetched beside the route's; the first render
 // waits for it so no text is shown untranslated. Should it fail to load, the page still renders
 // (with keys), instead of staying blank.
-void loadLanguage(language).then(render, render);
+void startI18n(initialLanguage(detectMobileMode(), window.navigator.language)).then(render, render);

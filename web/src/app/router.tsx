@@ -2,14 +2,26 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { mobileRealtimeTypes, paths } from '@/config/paths';
+import { loadFeatureTexts } from '@/lib/i18n';
 import { PlainLayout } from './layouts/plain-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import type { PageKey, RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
 
-/** Loads a route module's default export when the route is first visited. */
+/**
+ * Loads a route module's default export when the route is first visited, with the feature texts
+ * of the current language (a console page's components read them as they render).
+ */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureTexts()]);
+    return { Component: module.default };
+  };
+}
+
+/** A page that needs only the core texts: the login page, not-found. */
+function corePage(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
 
@@ -19,7 +31,10 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
  * antd-mobile.
  */
 function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureTexts()]);
+    return { Component: pick(module) };
+  };
 }
 
 const comingSoon = () => import('./routes/coming-soon');
@@ -151,7 +166,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [
-      { path: paths.login, handle: handle('login'), lazy: page(() => import('./routes/login')) },
+      { path: paths.login, handle: handle('login'), lazy: corePage(() => import('./routes/login')) },
       {
         // Reached by scanning a device or from a partner's site: no login check.
         Component: PlainLayout,
@@ -173,7 +188,7 @@ export const routes: RouteObject[] = [
           { path: paths.mobile.root, lazy: MobileLayout, children: mobileRoutes },
         ],
       },
-      { path: '*', handle: handle('notFound'), lazy: page(() => import('./routes/not-found')) },
+      { path: '*', handle: handle('notFound'), lazy: corePage(() => import('./routes/not-found')) },
     ],
   },
 ];

@@ -64,36 +64,57 @@ function applyLanguage(language: Language) {
   document.documentElement.lang = HTML_LANG[language];
 }
 
-interface LanguageChunk {
-  resources: Record<Namespace, Record<string, unknown>>;
-  antdLocale: Locale;
+interface TextChunk {
+  resources: Partial<Record<Namespace, Record<string, unknown>>>;
+  antdLocale?: Locale;
 }
 
-// One chunk per language (its texts and antd's): a page loads only the language it shows.
-const LANGUAGE_CHUNKS: Record<Language, () => Promise<LanguageChunk>> = {
-  zh_CN: () => import('@/locales/zh_CN'),
-  zh_TW: () => import('@/locales/zh_TW'),
-  en_US: () => import('@/locales/en_US'),
+/** The texts of every page (with antd's), or those of the console's features as well. */
+export type TextPart = 'core' | 'features';
+
+// Two chunks per language: the login page loads only its language's core texts; the first console
+// page adds its language's feature texts.
+const TEXT_CHUNKS: Record<Language, Record<TextPart, () => Promise<TextChunk>>> = {
+  zh_CN: { core: () => import('@/locales/zh_CN'), features: () => import('@/locales/zh_CN/features') },
+  zh_TW: { core: () => import('@/locales/zh_TW'), features: () => import('@/locales/zh_TW/features') },
+  en_US: { core: () => import('@/locales/en_US'), features: () => import('@/locales/en_US/features') },
 };
+const PART_NAMESPACE: Record<TextPart, Namespace> = { core: 'common', features: 'poi' };
 
-const chunks = new Map<Language, Promise<LanguageChunk>>();
+const chunks = new Map<string, Promise<TextChunk>>();
 const antdLocales: Partial<Record<Language, Locale>> = {};
+let featuresWanted = false;
 
-/** Loads a language's texts into i18next (the chunk once; again into a re-initialised i18next). */
-export async function loadLanguage(language: Language): Promise<void> {
-  let chunk = chunks.get(language);
+async function loadPart(language: Language, part: TextPart) {
+  const key = `${language}/${part}`;
+  let chunk = chunks.get(key);
   if (!chunk) {
-    chunk = LANGUAGE_CHUNKS[language]();
-    chunk.catch(() => chunks.delete(language));
-    chunks.set(language, chunk);
+    chunk = TEXT_CHUNKS[language][part]();
+    chunk.catch(() => chunks.delete(key));
+    chunks.set(key, chunk);
   }
   const loaded = await chunk;
-  if (!i18n.hasResourceBundle(language, 'common')) {
+  // Added again should i18next have been initialised anew (the unit tests do, once per file).
+  if (!i18n.hasResourceBundle(language, PART_NAMESPACE[part])) {
     for (const [namespace, texts] of Object.entries(loaded.resources)) {
       i18n.addResourceBundle(language, namespace, texts, true, true);
     }
   }
-  antdLocales[language] = loaded.antdLocale;
+  if (loaded.antdLocale) antdLocales[language] = loaded.antdLocale;
+}
+
+/**
+ * Loads a language's texts into i18next: its core texts, and its feature texts once any page
+ * asked for them (loadFeatureTexts). initI18n must have run.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([loadPart(language, 'core'), featuresWanted ? loadPart(language, 'features') : undefined]);
+}
+
+/** Loads the current language's feature texts: every console page awaits it before it renders. */
+export async function loadFeatureTexts(): Promise<void> {
+  featuresWanted = true;
+  await loadPart(currentLanguage(), 'features');
 }
 
 /** antd's texts for a language already loaded (undefined before: antd's own English). */
@@ -140,6 +161,14 @@ export function initI18n(language: Language) {
   });
   applyLanguage(language);
   return i18n;
+}
+
+/** initI18n, then the language's core texts; resolves when the first render can show them. */
+export async function startI18n(language: Language): Promise<void> {
+  initI18n(language);
+  await loadLanguage(language);
+  // i18next resolves the language against the texts it has: now that they are there.
+  await i18n.changeLanguage(language);
 }
 
 export { i18n };
