@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -115,6 +116,9 @@ type Server struct {
 	metrics *metrics.Metrics
 	csp     string
 	handler http.Handler
+	// appFiles remembers, per file of the app, whether it exists and its
+	// ETag (appFileInfo).
+	appFiles sync.Map
 	// untrustedForwarder is set once a request from a peer outside
 	// TrustedProxies carried X-Forwarded-For, which is logged once.
 	untrustedForwarder atomic.Bool
@@ -160,8 +164,15 @@ func New(o Options) *Server {
 		s.writeError(w, r, lang, errs.NotFound())
 	})
 
-	s.handler = s.deadlines(s.observe(s.recoverPanics(s.securityHeaders(s.crossOrigin(mux)))))
+	s.handler = s.middleware(mux)
 	return s
+}
+
+// middleware wraps the route table in what every request goes through.
+// compressAPI wraps the deadlineWriter directly, so a handler's Flush
+// reaches the connection through the compressor.
+func (s *Server) middleware(h http.Handler) http.Handler {
+	return s.deadlines(compressAPI(s.observe(s.recoverPanics(s.securityHeaders(s.crossOrigin(h))))))
 }
 
 // MetricsHandler serves the Prometheus metrics, for a listener of their own.
