@@ -56,7 +56,9 @@ export function initialLanguage(mobile: boolean, browserLanguage?: string): Lang
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  if (isLanguage(i18n.resolvedLanguage)) return i18n.resolvedLanguage;
+  // Before the language's texts are in, i18next has not resolved it yet: the one being started.
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 function applyLanguage(language: Language) {
