@@ -37,11 +37,12 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
   };
 }
 
-const comingSoon = () => import('./routes/coming-soon');
-const ComingSoonRoute = component(comingSoon, (m) => m.ComingSoonRoute);
-const MobileScreenComingSoonRoute = component(comingSoon, (m) => m.MobileScreenComingSoonRoute);
-const MobileSectionComingSoonRoute = component(comingSoon, (m) => m.MobileSectionComingSoonRoute);
-const MobileTabComingSoonRoute = component(comingSoon, (m) => m.MobileTabComingSoonRoute);
+// Apart, so a phone does not load the desktop placeholder's antd Result, nor a desktop antd-mobile.
+const mobileComingSoon = () => import('./routes/mobile/coming-soon');
+const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
+const MobileScreenComingSoonRoute = component(mobileComingSoon, (m) => m.MobileScreenComingSoonRoute);
+const MobileSectionComingSoonRoute = component(mobileComingSoon, (m) => m.MobileSectionComingSoonRoute);
+const MobileTabComingSoonRoute = component(mobileComingSoon, (m) => m.MobileTabComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
 const MobileTabLayout = component(() => import('./layouts/mobile-tab-layout'), (m) => m.MobileTabLayout);
