@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterEach, describe, expect, test } from 'vitest';
 import { baseURL, closeBrowser, detailPath, openBrowser, signIn, type ListedDevice } from './browser';
@@ -75,6 +77,34 @@ async function freshPage() {
 afterEach(async () => {
   await Promise.all(contexts.map(closeBrowser));
   contexts = [];
+});
+
+function text(language: string, namespace: string, key: string): string {
+  const file = path.join(__dirname, '../src/locales', language, `${namespace}.json`);
+  let value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  for (const part of key.split('.')) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== 'string') throw new Error(`no text ${language}/${namespace}:${key}`);
+  return value;
+}
+
+describe('what the login page downloads', () => {
+  test('only the core texts of its language, and no antd-mobile', async () => {
+    const page = await freshPage();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
+    });
+    await page.goto(baseURL() + '/login');
+    await expect.poll(() => page.locator('form#login button[type="submit"]').isEnabled(), SLOW).toBe(true);
+    await settle(page);
+    const code = (await Promise.all(scripts)).join('\n');
+    expect(code).toContain(text('zh_CN', 'account', 'login.heroTitle'));
+    // Other languages, the console's feature texts and the phone's component library load when used.
+    expect(code).not.toContain(text('en_US', 'account', 'login.heroTitle'));
+    expect(code).not.toContain(text('zh_TW', 'account', 'login.heroTitle'));
+    expect(code).not.toContain(text('zh_CN', 'rules', 'list.empty'));
+    expect(code).not.toContain('adm-toast');
+  });
 });
 
 describe('bytes transferred before a page is usable', () => {
