@@ -64,6 +64,8 @@ bench: ## benchmarks and the ingest load test (results go in docs/performance.md
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench push --db '$(PGBENCH)'; \
 	else echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping its ingest benchmark"; fi
+	$(MAKE) --no-print-directory build
+	cd web && node scripts/lighthouse.mjs
 
 FUZZTIME ?= 30s
 fuzz: ## run every fuzz target for FUZZTIME each (default 30s)

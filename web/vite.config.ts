@@ -27,6 +27,18 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically (React, the router, i18next, antd's core,
+            // the providers) is needed by every page's first paint: one chunk instead of a dozen,
+            // so fewer requests and their headers, and one compression window.
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,5 +1,4 @@
 import { App } from 'antd';
-import { Dialog } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setApiHandlers } from '@/lib/api-client';
@@ -25,7 +24,9 @@ export function ApiHandlersBridge() {
             dialogOpen.current = false;
           };
           if (mobile) {
-            void Dialog.alert({ title, content: message, confirmText: confirm }).then(closed);
+            void import('@/lib/mobile-feedback')
+              .then(({ showAlert }) => showAlert({ title, content: message, confirmText: confirm }))
+              .then(closed, closed);
           } else {
             modal.error({ title, content: message, okText: confirm, afterClose: closed });
           }

@@ -3,8 +3,9 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The app; a router created beforehand has already started loading the first page's code. */
+export function App({ router: created }: { router?: ReturnType<typeof createAppRouter> }) {
+  const [router] = useState(() => created ?? createAppRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,23 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import { ConfigProvider as MobileConfigProvider } from 'antd-mobile';
-import mobileEnUS from 'antd-mobile/es/locales/en-US';
-import mobileZhCN from 'antd-mobile/es/locales/zh-CN';
-import mobileZhTW from 'antd-mobile/es/locales/zh-TW';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
-import { currentLanguage, type Language } from '@/lib/i18n';
+import { antdLocale, currentLanguage } from '@/lib/i18n';
 import { MobileModeProvider } from '@/lib/mobile-mode';
 import { antdTheme, ThemeModeProvider, useThemeMode } from '@/lib/theme';
 import { ApiHandlersBridge } from './api-handlers-bridge';
 import { ThemeVariables } from './theme-variables';
 
-const ANTD_LOCALES = { zh_CN: zhCN, zh_TW: zhTW, en_US: enUS } satisfies Record<Language, unknown>;
-const MOBILE_LOCALES = { zh_CN: mobileZhCN, zh_TW: mobileZhTW, en_US: mobileEnUS } satisfies Record<Language, unknown>;
 
 export function createQueryClient() {
   return new QueryClient({
@@ -37,16 +28,14 @@ function UiProviders({ children }: { children: ReactNode }) {
   const { mode, reducedMotion } = useThemeMode();
   // Subscribes to language changes, so the component libraries switch with the app.
   useTranslation();
-  const language = currentLanguage();
   const theme = useMemo(() => antdTheme(mode, reducedMotion), [mode, reducedMotion]);
+  const locale = antdLocale(currentLanguage());
   return (
-    <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]}>
-      <MobileConfigProvider locale={MOBILE_LOCALES[language]}>
-        <AntdApp className="fw-app">
-          <ThemeVariables />
-          {children}
-        </AntdApp>
-      </MobileConfigProvider>
+    <ConfigProvider theme={theme} locale={locale}>
+      <AntdApp className="fw-app">
+        <ThemeVariables />
+        {children}
+      </AntdApp>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '@/components/lazy-result';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
@@ -26,7 +27,7 @@ export function RequireAuth() {
   }
   if (profile.isError) {
     return (
-      <Result
+      <LazyResult
         status="warning"
         title={t('loadFailed')}
         subTitle={errorMessage(profile.error)}

@@ -2,26 +2,51 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { mobileRealtimeTypes, paths } from '@/config/paths';
-import { DesktopLayout } from './layouts/desktop-layout';
-import { MobileDeviceLayout } from './layouts/mobile-device-layout';
-import { MobileLayout } from './layouts/mobile-layout';
-import { MobileTabLayout } from './layouts/mobile-tab-layout';
+import { loadFeatureTexts } from '@/lib/i18n';
 import { PlainLayout } from './layouts/plain-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
 import type { PageKey, RouteHandle } from './route-handle';
-import {
-  ComingSoonRoute,
-  MobileScreenComingSoonRoute,
-  MobileSectionComingSoonRoute,
-  MobileTabComingSoonRoute,
-} from './routes/coming-soon';
 import { RouteError } from './routes/route-error';
 
-/** Loads a route module's default export when the route is first visited. */
+/**
+ * Loads a route module's default export when the route is first visited, with the feature texts
+ * of the current language (a console page's components read them as they render).
+ */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureTexts()]);
+    return { Component: module.default };
+  };
+}
+
+/** A page that needs only the core texts: the login page, not-found. */
+function corePage(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
 }
+
+/**
+ * Loads a named component (a layout, a placeholder) when a route using it is first matched: the
+ * login page does not download the console's menus or the phone layouts, and a desktop page not
+ * antd-mobile.
+ */
+function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFeatureTexts()]);
+    return { Component: pick(module) };
+  };
+}
+
+// Apart, so a phone does not load the desktop placeholder's antd Result, nor a desktop antd-mobile.
+const mobileComingSoon = () => import('./routes/mobile/coming-soon');
+const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
+const MobileScreenComingSoonRoute = component(mobileComingSoon, (m) => m.MobileScreenComingSoonRoute);
+const MobileSectionComingSoonRoute = component(mobileComingSoon, (m) => m.MobileSectionComingSoonRoute);
+const MobileTabComingSoonRoute = component(mobileComingSoon, (m) => m.MobileTabComingSoonRoute);
+const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
+const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
+const MobileTabLayout = component(() => import('./layouts/mobile-tab-layout'), (m) => m.MobileTabLayout);
+const MobileDeviceLayout = component(() => import('./layouts/mobile-device-layout'), (m) => m.MobileDeviceLayout);
 
 function handle(title: PageKey): RouteHandle {
   return { title };
@@ -29,8 +54,8 @@ function handle(title: PageKey): RouteHandle {
 
 /** A desktop screen that is being upgraded. */
 function soon(path: string, title: PageKey, children?: RouteObject[]): RouteObject {
-  if (!children) return { path, handle: handle(title), Component: ComingSoonRoute };
-  return { path, handle: handle(title), children: [{ index: true, Component: ComingSoonRoute }, ...children] };
+  if (!children) return { path, handle: handle(title), lazy: ComingSoonRoute };
+  return { path, handle: handle(title), children: [{ index: true, lazy: ComingSoonRoute }, ...children] };
 }
 
 const realtimeTitles: Record<(typeof mobileRealtimeTypes)[number], PageKey> = {
@@ -94,42 +119,42 @@ const desktopRoutes: RouteObject[] = [
 
 const mobileRoutes: RouteObject[] = [
   {
-    Component: MobileTabLayout,
+    lazy: MobileTabLayout,
     children: [
       { index: true, element: <Navigate to={paths.mobile.devices} replace /> },
-      { path: paths.mobile.devices, handle: handle('mobileDevices'), Component: MobileTabComingSoonRoute },
-      { path: paths.mobile.messages, handle: handle('messages'), Component: MobileTabComingSoonRoute },
+      { path: paths.mobile.devices, handle: handle('mobileDevices'), lazy: MobileTabComingSoonRoute },
+      { path: paths.mobile.messages, handle: handle('messages'), lazy: MobileTabComingSoonRoute },
       { path: paths.mobile.profile, handle: handle('profile'), lazy: page(() => import('./routes/mobile/profile')) },
     ],
   },
   { path: paths.mobile.account, handle: handle('account'), lazy: page(() => import('./routes/mobile/account')) },
-  { path: paths.mobile.authorization, handle: handle('authorization'), Component: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), Component: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), Component: MobileScreenComingSoonRoute },
+  { path: paths.mobile.authorization, handle: handle('authorization'), lazy: MobileScreenComingSoonRoute },
+  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: MobileScreenComingSoonRoute },
+  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: MobileScreenComingSoonRoute },
   {
     path: paths.mobile.poi.root,
-    Component: MobileDeviceLayout,
+    lazy: MobileDeviceLayout,
     children: [
       { index: true, element: <Navigate to="realtime" replace /> },
       {
         path: paths.mobile.poi.realtime,
         handle: handle('realtime'),
         children: [
-          { index: true, Component: MobileSectionComingSoonRoute },
+          { index: true, lazy: MobileSectionComingSoonRoute },
           ...mobileRealtimeTypes.map((type) => ({
             path: type,
             handle: handle(realtimeTitles[type]),
-            Component: MobileSectionComingSoonRoute,
+            lazy: MobileSectionComingSoonRoute,
           })),
         ],
       },
-      { path: paths.mobile.poi.history, handle: handle('history'), Component: MobileSectionComingSoonRoute },
+      { path: paths.mobile.poi.history, handle: handle('history'), lazy: MobileSectionComingSoonRoute },
       {
         path: paths.mobile.poi.about,
         handle: handle('about'),
         children: [
-          { index: true, Component: MobileSectionComingSoonRoute },
-          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), Component: MobileSectionComingSoonRoute },
+          { index: true, lazy: MobileSectionComingSoonRoute },
+          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), lazy: MobileSectionComingSoonRoute },
         ],
       },
     ],
@@ -142,7 +167,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [
-      { path: paths.login, handle: handle('login'), lazy: page(() => import('./routes/login')) },
+      { path: paths.login, handle: handle('login'), lazy: corePage(() => import('./routes/login')) },
       {
         // Reached by scanning a device or from a partner's site: no login check.
         Component: PlainLayout,
@@ -156,15 +181,15 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
-          { Component: DesktopLayout, children: desktopRoutes },
+          { lazy: DesktopLayout, children: desktopRoutes },
           {
             Component: PlainLayout,
             children: [soon(paths.deviceInfo, 'deviceInfo')],
           },
-          { path: paths.mobile.root, Component: MobileLayout, children: mobileRoutes },
+          { path: paths.mobile.root, lazy: MobileLayout, children: mobileRoutes },
         ],
       },
-      { path: '*', handle: handle('notFound'), lazy: page(() => import('./routes/not-found')) },
+      { path: '*', handle: handle('notFound'), lazy: corePage(() => import('./routes/not-found')) },
     ],
   },
 ];

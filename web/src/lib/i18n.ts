@@ -2,9 +2,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/en';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
+import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { namespaces, resources, type Resources } from '@/locales';
+import type { Namespace, Resources } from '@/locales';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -55,7 +56,9 @@ export function initialLanguage(mobile: boolean, browserLanguage?: string): Lang
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  if (isLanguage(i18n.resolvedLanguage)) return i18n.resolvedLanguage;
+  // Before the language's texts are in, i18next has not resolved it yet: the one being started.
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 function applyLanguage(language: Language) {
@@ -63,7 +66,66 @@ function applyLanguage(language: Language) {
   document.documentElement.lang = HTML_LANG[language];
 }
 
+interface TextChunk {
+  resources: Partial<Record<Namespace, Record<string, unknown>>>;
+  antdLocale?: Locale;
+}
+
+/** The texts of every page (with antd's), or those of the console's features as well. */
+export type TextPart = 'core' | 'features';
+
+// Two chunks per language: the login page loads only its language's core texts; the first console
+// page adds its language's feature texts.
+const TEXT_CHUNKS: Record<Language, Record<TextPart, () => Promise<TextChunk>>> = {
+  zh_CN: { core: () => import('@/locales/zh_CN'), features: () => import('@/locales/zh_CN/features') },
+  zh_TW: { core: () => import('@/locales/zh_TW'), features: () => import('@/locales/zh_TW/features') },
+  en_US: { core: () => import('@/locales/en_US'), features: () => import('@/locales/en_US/features') },
+};
+const PART_NAMESPACE: Record<TextPart, Namespace> = { core: 'common', features: 'poi' };
+
+const chunks = new Map<string, Promise<TextChunk>>();
+const antdLocales: Partial<Record<Language, Locale>> = {};
+let featuresWanted = false;
+
+async function loadPart(language: Language, part: TextPart) {
+  const key = `${language}/${part}`;
+  let chunk = chunks.get(key);
+  if (!chunk) {
+    chunk = TEXT_CHUNKS[language][part]();
+    chunk.catch(() => chunks.delete(key));
+    chunks.set(key, chunk);
+  }
+  const loaded = await chunk;
+  // Added again should i18next have been initialised anew (the unit tests do, once per file).
+  if (!i18n.hasResourceBundle(language, PART_NAMESPACE[part])) {
+    for (const [namespace, texts] of Object.entries(loaded.resources)) {
+      i18n.addResourceBundle(language, namespace, texts, true, true);
+    }
+  }
+  if (loaded.antdLocale) antdLocales[language] = loaded.antdLocale;
+}
+
+/**
+ * Loads a language's texts into i18next: its core texts, and its feature texts once any page
+ * asked for them (loadFeatureTexts). initI18n must have run.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([loadPart(language, 'core'), featuresWanted ? loadPart(language, 'features') : undefined]);
+}
+
+/** Loads the current language's feature texts: every console page awaits it before it renders. */
+export async function loadFeatureTexts(): Promise<void> {
+  featuresWanted = true;
+  await loadPart(currentLanguage(), 'features');
+}
+
+/** antd's texts for a language already loaded (undefined before: antd's own English). */
+export function antdLocale(language: Language): Locale | undefined {
+  return antdLocales[language];
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
@@ -76,16 +138,20 @@ i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) applyLanguage(language);
 });
 
+/**
+ * Starts i18next with no texts: loadLanguage adds them. There is no fallback language, so an
+ * English page never downloads the Chinese texts; src/locales/locales.test.ts keeps every
+ * language's key set equal to zh_CN's.
+ */
 export function initI18n(language: Language) {
   const development = import.meta.env.DEV;
   void i18n.use(initReactI18next).init({
-    resources,
+    resources: {},
     lng: language,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
-    // In development a missing key shows as the key itself; in production it falls back to zh_CN.
-    fallbackLng: development ? false : DEFAULT_LANGUAGE,
-    ns: namespaces,
+    fallbackLng: false,
+    ns: ['common', 'nav', 'account', 'errors', 'devices', 'poi', 'rules', 'sharing', 'integration'] satisfies Namespace[],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -97,6 +163,14 @@ export function initI18n(language: Language) {
   });
   applyLanguage(language);
   return i18n;
+}
+
+/** initI18n, then the language's core texts; resolves when the first render can show them. */
+export async function startI18n(language: Language): Promise<void> {
+  initI18n(language);
+  await loadLanguage(language);
+  // i18next resolves the language against the texts it has: now that they are there.
+  await i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -1,5 +1,4 @@
 import { App } from 'antd';
-import { Toast } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useMobileMode } from './mobile-mode';
 
@@ -7,6 +6,10 @@ export interface Notice {
   success: (content: string) => void;
   error: (content: string) => void;
   info: (content: string) => void;
+}
+
+async function toast(content: string, icon?: 'success' | 'fail') {
+  (await import('./mobile-feedback')).showToast(content, icon);
 }
 
 /** Short feedback messages: antd's message bar on desktop, a toast on the phone. */
@@ -17,9 +20,9 @@ export function useNotice(): Notice {
     () =>
       mobile
         ? {
-            success: (content) => Toast.show({ icon: 'success', content }),
-            error: (content) => Toast.show({ icon: 'fail', content }),
-            info: (content) => Toast.show({ content }),
+            success: (content) => void toast(content, 'success'),
+            error: (content) => void toast(content, 'fail'),
+            info: (content) => void toast(content),
           }
         : {
             success: (content) => void message.success(content),

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setFarmZone } from '@/lib/farm-time';
-import { changeLanguage, initI18n } from '@/lib/i18n';
+import { changeLanguage, LANGUAGES, loadFeatureTexts, loadLanguage, startI18n } from '@/lib/i18n';
 import { installMobileRender } from '@/lib/mobile-render';
 
 /** Answers width media queries against jsdom's window (1024 px wide), anything else with false. */
@@ -40,7 +40,9 @@ window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 configure({ asyncUtilTimeout: 10_000 });
 
 installMobileRender();
-initI18n('zh_CN');
+await startI18n('zh_CN');
+await loadFeatureTexts();
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // Unmount first, so that resetting the language re-renders nothing.
 afterEach(async () => {

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from '@/components/lazy-result';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
@@ -14,7 +15,7 @@ export function RouteError() {
 
   return (
     <div className="fw-fullpage">
-      <Result
+      <LazyResult
         status="500"
         title={t('crash.title')}
         subTitle={t('crash.description')}
