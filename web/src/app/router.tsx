@@ -13,7 +13,6 @@ import type { PageKey, RouteHandle } from './route-handle';
 import {
   ComingSoonRoute,
   MobileScreenComingSoonRoute,
-  MobileSectionComingSoonRoute,
   MobileTabComingSoonRoute,
 } from './routes/coming-soon';
 import { RouteError } from './routes/route-error';
@@ -115,21 +114,21 @@ const mobileRoutes: RouteObject[] = [
         path: paths.mobile.poi.realtime,
         handle: handle('realtime'),
         children: [
-          { index: true, Component: MobileSectionComingSoonRoute },
+          { index: true, lazy: page(() => import('./routes/mobile/poi/realtime')) },
           ...mobileRealtimeTypes.map((type) => ({
             path: type,
             handle: handle(realtimeTitles[type]),
-            Component: MobileSectionComingSoonRoute,
+            lazy: page(() => import('./routes/mobile/poi/realtime')),
           })),
         ],
       },
-      { path: paths.mobile.poi.history, handle: handle('history'), Component: MobileSectionComingSoonRoute },
+      { path: paths.mobile.poi.history, handle: handle('history'), lazy: page(() => import('./routes/mobile/poi/history')) },
       {
         path: paths.mobile.poi.about,
         handle: handle('about'),
         children: [
-          { index: true, Component: MobileSectionComingSoonRoute },
-          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), Component: MobileSectionComingSoonRoute },
+          { index: true, lazy: page(() => import('./routes/mobile/poi/about')) },
+          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), lazy: page(() => import('./routes/mobile/poi/about-profile')) },
         ],
       },
     ],
