@@ -7,7 +7,7 @@ import { useIntro } from '@/features/poi/api/get-intro';
 import { useSales } from '@/features/poi/api/get-sales';
 import type { DeviceInfo } from '@/features/poi/types';
 import { farmTime } from '@/lib/farm-time';
-import { formatDateTime, formatValue, formatWithUnit, MISSING } from '@/lib/format';
+import { formatDateTime, formatWithUnit, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
 import { useLang } from '@/lib/use-lang';
 import { CHARGE_HOURS, LOW_BATTERY_VOLTS, needsCharging } from '../lib/figures';
@@ -80,7 +80,7 @@ function About({ device }: { device: DeviceInfo }) {
       </List>
       <List mode="card" header={t('about.place')}>
         <List.Item extra={device.location || MISSING}>{t('poi:header.location')}</List.Item>
-        <List.Item extra={located ? `${formatValue(device.lng, 5)}, ${formatValue(device.lat, 5)}` : MISSING}>{t('poi:info.coordinates')}</List.Item>
+        <List.Item extra={device.lat !== null && device.lng !== null ? `${device.lat.toFixed(5)}, ${device.lng.toFixed(5)}` : MISSING}>{t('poi:info.coordinates')}</List.Item>
         <List.Item extra={formatWithUnit(device.altitude, 'm', 1)}>{t('poi:info.altitude')}</List.Item>
         {links && (
           <List.Item onClick={() => setNavigating(true)} data-testid="mpoi-navigate">

@@ -95,6 +95,7 @@ function History({ device, catalogue }: { device: DeviceInfo; catalogue: ParamCa
     setZoom(null);
     setResets((n) => n + 1);
   };
+  const zoomEvents = useMemo(() => ({ datazoom: (event: unknown) => setZoom(zoomPercent(event)) }), []);
   const window = zoom ? visibleWindow(range, zoom) : range;
   const zoomed = zoom !== null && (zoom.start > 0 || zoom.end < 100);
   const presetKey = 'preset' in choice ? choice.preset : 'custom';
@@ -177,7 +178,7 @@ function History({ device, catalogue }: { device: DeviceInfo; catalogue: ParamCa
             option={option}
             height={280}
             label={t('poi:history.chartLabel', { name: param?.name ?? '' })}
-            onEvents={{ datazoom: (event: unknown) => setZoom(zoomPercent(event)) }}
+            onEvents={zoomEvents}
           />
         ) : (
           <p className="fw-mpoi-hint" data-testid="mpoi-chart-empty">
