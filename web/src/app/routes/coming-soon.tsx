@@ -26,8 +26,3 @@ export function MobileScreenComingSoonRoute() {
     </MobilePage>
   );
 }
-
-/** A section inside a phone screen (e.g. a device tab) that is being upgraded. */
-export function MobileSectionComingSoonRoute() {
-  return <MobileComingSoon title={usePageTitle()} />;
-}
