@@ -19,6 +19,12 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('src/features/tilt/probe.ts', "export { PoiDetailPage } from '../poi/components/poi-detail-page';\n")).toBe(1);
   });
 
+  it('lets the phone device pages read the features whose numbers they show, and no other', async () => {
+    expect(await boundaryErrors('src/features/mobile-poi/probe.ts', "export { useDetect } from '@/features/poi/api/get-detect';\nexport { useRainLatest } from '@/features/rain/api/get-rain-latest';\n")).toBe(0);
+    expect(await boundaryErrors('src/features/mobile-poi/probe.ts', "export { ShareActions } from '@/features/sharing/components/share-actions';\n")).toBe(1);
+    expect(await boundaryErrors('src/features/poi/probe.ts', "export { mobileRealtimeType } from '@/features/mobile-poi/lib/kind';\n")).toBe(1);
+  });
+
   it('keeps shared code free of features', async () => {
     expect(await boundaryErrors('src/lib/probe.ts', "export { WeatherSummary } from '@/features/weather/components/weather-summary';\n")).toBe(1);
     expect(await boundaryErrors('src/components/probe.ts', "export { SoilAnalysesCard } from '@/features/soil/components/soil-analyses';\n")).toBe(1);

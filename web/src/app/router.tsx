@@ -41,7 +41,6 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
 const mobileComingSoon = () => import('./routes/mobile/coming-soon');
 const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
 const MobileScreenComingSoonRoute = component(mobileComingSoon, (m) => m.MobileScreenComingSoonRoute);
-const MobileSectionComingSoonRoute = component(mobileComingSoon, (m) => m.MobileSectionComingSoonRoute);
 const MobileTabComingSoonRoute = component(mobileComingSoon, (m) => m.MobileTabComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
@@ -140,21 +139,21 @@ const mobileRoutes: RouteObject[] = [
         path: paths.mobile.poi.realtime,
         handle: handle('realtime'),
         children: [
-          { index: true, lazy: MobileSectionComingSoonRoute },
+          { index: true, lazy: page(() => import('./routes/mobile/poi/realtime')) },
           ...mobileRealtimeTypes.map((type) => ({
             path: type,
             handle: handle(realtimeTitles[type]),
-            lazy: MobileSectionComingSoonRoute,
+            lazy: page(() => import('./routes/mobile/poi/realtime')),
           })),
         ],
       },
-      { path: paths.mobile.poi.history, handle: handle('history'), lazy: MobileSectionComingSoonRoute },
+      { path: paths.mobile.poi.history, handle: handle('history'), lazy: page(() => import('./routes/mobile/poi/history')) },
       {
         path: paths.mobile.poi.about,
         handle: handle('about'),
         children: [
-          { index: true, lazy: MobileSectionComingSoonRoute },
-          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), lazy: MobileSectionComingSoonRoute },
+          { index: true, lazy: page(() => import('./routes/mobile/poi/about')) },
+          { path: paths.mobile.poi.aboutProfile, handle: handle('deviceProfile'), lazy: page(() => import('./routes/mobile/poi/about-profile')) },
         ],
       },
     ],

@@ -16,7 +16,7 @@ export function MobileDeviceLayout() {
   const active = sections.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'realtime';
 
   return (
-    <MobilePage backTo={paths.mobile.devices}>
+    <MobilePage backTo={pathname.startsWith(`${base}/about/profile`) ? `${base}/about` : paths.mobile.devices}>
       <Tabs activeKey={active} onChange={(key) => void navigate(`${base}/${key}`)} className="fw-mobile-device-tabs">
         {sections.map((section) => (
           <Tabs.Tab key={section} title={t(`pages.${section}`)} />

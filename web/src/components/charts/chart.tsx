@@ -6,10 +6,12 @@ export interface ChartProps {
   option: EChartsCoreOption;
   height: number;
   dark: boolean;
+  /** ECharts events by name, e.g. datazoom. */
+  onEvents?: Record<string, (event: unknown) => void>;
 }
 
 /** One ECharts canvas. This module and ECharts load only when a chart is first shown. */
-export default function Chart({ option, height, dark }: ChartProps) {
+export default function Chart({ option, height, dark, onEvents }: ChartProps) {
   return (
     <ReactEChartsCore
       echarts={echarts}
@@ -19,6 +21,7 @@ export default function Chart({ option, height, dark }: ChartProps) {
       lazyUpdate
       style={{ height, width: '100%' }}
       opts={{ renderer: 'canvas' }}
+      onEvents={onEvents}
     />
   );
 }
