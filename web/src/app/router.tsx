@@ -12,7 +12,6 @@ import { RequireAuth } from './require-auth';
 import type { PageKey, RouteHandle } from './route-handle';
 import {
   ComingSoonRoute,
-  MobileScreenComingSoonRoute,
   MobileSectionComingSoonRoute,
   MobileTabComingSoonRoute,
 } from './routes/coming-soon';
@@ -103,9 +102,9 @@ const mobileRoutes: RouteObject[] = [
     ],
   },
   { path: paths.mobile.account, handle: handle('account'), lazy: page(() => import('./routes/mobile/account')) },
-  { path: paths.mobile.authorization, handle: handle('authorization'), Component: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), Component: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), Component: MobileScreenComingSoonRoute },
+  { path: paths.mobile.authorization, handle: handle('authorization'), lazy: page(() => import('./routes/mobile/authorization')) },
+  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: page(() => import('./routes/mobile/accept-link')) },
+  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: page(() => import('./routes/mobile/accept-link')) },
   {
     path: paths.mobile.poi.root,
     Component: MobileDeviceLayout,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { createWeChatBridge, HIDDEN_MENU_ITEMS, JS_API_LIST, SHARE_MENU_ITEM, signedUrl, type JssdkSignature, type Wx } from './bridge';
 
 type Call = [string, Record<string, unknown>];
@@ -28,6 +28,7 @@ function fakeWx() {
     wx,
     calls,
     names: () => calls.map(([name]) => name),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the recorded arguments hold the callbacks the test fires
     last: (name: string) => calls.filter(([n]) => n === name).at(-1)?.[1] as Record<string, any> | undefined,
     fireReady: () => readyFn?.(),
     fireError: (errMsg: string) => errorFn?.({ errMsg }),
@@ -36,7 +37,11 @@ function fakeWx() {
 
 const SIGNATURE: JssdkSignature = { appId: 'wxapp', timestamp: 1700000000, nonceStr: 'abc', signature: 'f00' };
 
-function setup({ ios = false, entryUrl = 'https://farm.test/apps/mobile/devices#top', sign = vi.fn(async () => SIGNATURE) } = {}) {
+function setup({
+  ios = false,
+  entryUrl = 'https://farm.test/apps/mobile/devices#top',
+  sign = vi.fn(async (_url: string) => SIGNATURE),
+}: { ios?: boolean; entryUrl?: string; sign?: Mock<(url: string) => Promise<JssdkSignature>> } = {}) {
   const fake = fakeWx();
   const loadSdk = vi.fn(async () => fake.wx);
   const warn = vi.fn();
