@@ -64,7 +64,10 @@ function Scroller<T>({ list, empty, children }: { list: ReturnType<typeof useInf
       ) : (
         <div className="fw-m-grant__list">{list.rows.map(children)}</div>
       )}
-      <InfiniteScroll loadMore={() => list.fetchNextPage().then(() => undefined)} hasMore={list.isPending || list.hasNextPage} />
+      {/* Said at the end of a list that took several pages; a short list needs no "no more". */}
+      {(list.hasNextPage || (list.data?.pages.length ?? 0) > 1) && (
+        <InfiniteScroll loadMore={() => list.fetchNextPage().then(() => undefined)} hasMore={list.hasNextPage} />
+      )}
     </PullToRefresh>
   );
 }
