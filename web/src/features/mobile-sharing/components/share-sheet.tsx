@@ -45,7 +45,7 @@ function LinkReady({ link, onAnother }: { link: ShareLink; onAnother: () => void
   return (
     <div className="fw-m-share-ready" data-testid="share-link-ready">
       <div className="fw-m-share-ready__title">{t('dialog.grantReady')}</div>
-      <p className="fw-m-share-ready__hint">{t('dialog.sendHint')}</p>
+      <p className="fw-m-share-ready__hint">{t('mobile.sendHint')}</p>
       <div className="fw-m-share-ready__link" data-testid="share-link">
         {link.link}
       </div>
