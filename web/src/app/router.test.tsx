@@ -74,6 +74,37 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/apps/mobile/account');
   });
 
+  it('opens the desktop counterpart of a phone path out of mobile mode', async () => {
+    serveProfile();
+    const { router } = renderRoutes(routes, { path: '/apps/mobile/account', mobile: false });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/console/account'));
+  });
+
+  it('finds the desktop detail page of a phone device screen whose path has no type', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/apis/account/session') return jsonResponse({ code: 0, message: '', data: profile });
+        if (url.pathname === '/apis/poi/info' && url.searchParams.get('id') === '7') {
+          return jsonResponse({ code: 0, message: '', data: { id: 7, hashId: 'h1', page: 'moisture', name: 'Probe' } });
+        }
+        return jsonResponse({ code: 0, message: '', data: { list: [], total: 0 } });
+      }),
+    );
+    const { router } = renderRoutes(routes, { path: '/apps/mobile/poi/h1/7/history', mobile: false });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/poi/moisture/h1/7'));
+  });
+
+  it('opens a share link on the phone page that accepts it in mobile mode', async () => {
+    serveProfile();
+    const { router } = renderRoutes(routes, { path: '/apps/authoried/grant?credential=abc', mobile: true });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/mobile/authorization/accept/abc'));
+  });
+
   it('keeps public portal pages free of the login check', async () => {
     const fetchMock = serveProfile();
     renderRoutes(routes, { path: '/uni-portal/SN0001' });

@@ -40,7 +40,6 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
 // Apart, so a phone does not load the desktop placeholder's antd Result, nor a desktop antd-mobile.
 const mobileComingSoon = () => import('./routes/mobile/coming-soon');
 const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
-const MobileScreenComingSoonRoute = component(mobileComingSoon, (m) => m.MobileScreenComingSoonRoute);
 const MobileTabComingSoonRoute = component(mobileComingSoon, (m) => m.MobileTabComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
@@ -127,9 +126,9 @@ const mobileRoutes: RouteObject[] = [
     ],
   },
   { path: paths.mobile.account, handle: handle('account'), lazy: page(() => import('./routes/mobile/account')) },
-  { path: paths.mobile.authorization, handle: handle('authorization'), lazy: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: MobileScreenComingSoonRoute },
-  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: MobileScreenComingSoonRoute },
+  { path: paths.mobile.authorization, handle: handle('authorization'), lazy: page(() => import('./routes/mobile/authorization')) },
+  { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: page(() => import('./routes/mobile/accept-link')) },
+  { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: page(() => import('./routes/mobile/accept-link')) },
   {
     path: paths.mobile.poi.root,
     lazy: MobileDeviceLayout,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { WeChatBridge } from '@/features/wechat/wechat-bridge';
 import { NavigationProgress } from '../navigation-progress';
 import { usePageTitle } from '../route-handle';
 
@@ -16,6 +17,7 @@ export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      <WeChatBridge />
       <Outlet />
     </>
   );

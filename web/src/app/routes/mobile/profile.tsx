@@ -1,5 +1,5 @@
 import { ActionSheet, Avatar, Button, List, Switch } from 'antd-mobile';
-import { GlobalOutline, SetOutline, UserOutline } from 'antd-mobile-icons';
+import { GlobalOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { useThemeMode } from '@/lib/theme';
 import { MobilePage } from '../../layouts/mobile-page';
 
 export default function MobileProfileRoute() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation(['account', 'common', 'nav']);
   const navigate = useNavigate();
   const notice = useNotice();
   const { mode, setMode } = useThemeMode();
@@ -36,6 +36,9 @@ export default function MobileProfileRoute() {
       <List mode="card" header={t('account:mobile.security')}>
         <List.Item prefix={<UserOutline />} onClick={() => void navigate(paths.mobile.account)}>
           {t('account:menu.account')}
+        </List.Item>
+        <List.Item prefix={<TeamOutline />} onClick={() => void navigate(paths.mobile.authorization)}>
+          {t('nav:pages.authorization')}
         </List.Item>
       </List>
       <List mode="card" header={t('account:mobile.settings')}>

@@ -5,20 +5,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { loginPath, paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useAcceptLink } from '../api/accept-link';
 import { useLink } from '../api/get-link';
 import { useSession } from '../api/get-session';
-import { CODE_LINK_UNAVAILABLE, type LinkDescription } from '../types';
+import { isLinkUnavailable } from '../link-errors';
+import type { LinkDescription } from '../types';
 import { PurviewTags } from './purview-tags';
 import './sharing.css';
 import { farmTime } from '@/lib/farm-time';
 
 type AvailableLink = Extract<LinkDescription, { status: 'available' }>;
-
-function isUnavailable(error: unknown): boolean {
-  return isApiError(error) && (error.code === CODE_LINK_UNAVAILABLE || error.status === 404 || error.code === 1404);
-}
 
 function Unavailable() {
   const { t } = useTranslation('sharing');
@@ -63,7 +59,7 @@ function Offer({ link, credential }: { link: AvailableLink; credential: string }
   const transfer = link.kind === 'transfer';
 
   if (accept.isSuccess) return <Accepted transfer={transfer} count={accept.data.devices?.length ?? link.devices.length} />;
-  if (isUnavailable(accept.error)) return <Unavailable />;
+  if (isLinkUnavailable(accept.error)) return <Unavailable />;
 
   return (
     <Card variant="borderless" className="fw-accept" data-testid="accept-offer">
@@ -141,7 +137,7 @@ export function AcceptLinkPage({ credential }: { credential: string }) {
   if (!credential) return <Unavailable />;
   if (link.isPending) return <PageLoading />;
   if (link.isError) {
-    if (isUnavailable(link.error)) return <Unavailable />;
+    if (isLinkUnavailable(link.error)) return <Unavailable />;
     return <ServerErrorAlert error={link.error} />;
   }
   if (link.data.status !== 'available') return <Unavailable />;

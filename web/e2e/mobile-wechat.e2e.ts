@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { closeBrowser, DEMO, IPHONE_UA, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import { freePort, startOwnServer, type OwnServer } from './own-server';
+
+// The phone app inside WeChat. WeChat's native bridge cannot be reached here, so the page gets a
+// stand-in WeixinJSBridge (the object the official JS-SDK talks to) that records every call; the
+// real weixin-js-sdk module runs on top of it. The server signs pages with a jsapi_ticket from a
+// local server speaking WeChat's token/ticket wire format (internal/wechat/wechattest).
+const APP_ID = 'wxe2eapp';
+const SECRET = 'e2e-secret';
+const ANDROID_WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** What the ticket server handed out. */
+const wechat = { tokens: 0, tickets: [] as string[], token: '' };
+let wechatServer: Server | null = null;
+let server: OwnServer | null = null;
+const base = () => server!.base;
+
+function startWeChatApi(port: number) {
+  const srv = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const q = url.searchParams;
+    res.setHeader('Content-Type', 'application/json');
+    if (url.pathname === '/cgi-bin/token') {
+      if (q.get('grant_type') !== 'client_credential' || q.get('appid') !== APP_ID || q.get('secret') !== SECRET) {
+        res.end(JSON.stringify({ errcode: 40013, errmsg: 'invalid appid' }));
+        return;
+      }
+      wechat.tokens++;
+      wechat.token = `TOKEN${wechat.tokens}`;
+      res.end(JSON.stringify({ access_token: wechat.token, expires_in: 7200 }));
+      return;
+    }
+    if (url.pathname === '/cgi-bin/ticket/getticket') {
+      if (q.get('type') !== 'jsapi' || q.get('access_token') !== wechat.token) {
+        res.end(JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }));
+        return;
+      }
+      const ticket = `kgt8ON7yVITDhtdwci0qeT${wechat.tickets.length + 1}`;
+      wechat.tickets.push(ticket);
+      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ticket, expires_in: 7200 }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end('{}');
+  });
+  return new Promise<Server>((resolve) => srv.listen(port, '127.0.0.1', () => resolve(srv)));
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  wechatServer = await startWeChatApi(port);
+  server = await startOwnServer({
+    name: 'mobile-wechat',
+    args: ['--wechat-api', `http://127.0.0.1:${port}`, '--wechat-appid', APP_ID, '--wechat-secret', SECRET, '--wechat-template', 'tmpl-e2e'],
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => wechatServer?.close(resolve));
+});
+
+let contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.map(closeBrowser));
+  contexts = [];
+});
+
+type BridgeCall = { name: string; args: Record<string, unknown>; href: string };
+
+/** Stands in for WeChat's native bridge: records each call and answers it as WeChat would. */
+function stubBridge() {
+  const calls: BridgeCall[] = [];
+  const w = window as unknown as { WeixinJSBridge: unknown; __wxCalls: BridgeCall[] };
+  w.__wxCalls = calls;
+  w.WeixinJSBridge = {
+    invoke(name: string, args: Record<string, unknown>, callback?: (res: Record<string, unknown>) => void) {
+      calls.push({ name, args: JSON.parse(JSON.stringify(args)), href: location.href });
+      const answers: Record<string, Record<string, unknown>> = {
+        preVerifyJSAPI: { err_msg: 'config:ok' },
+        geoLocation: { err_msg: 'geoLocation:ok', latitude: 30.27, longitude: 120.15, speed: 0, accuracy: 25 },
+        getNetworkType: { err_msg: 'network_type:wifi' },
+      };
+      setTimeout(() => callback?.(answers[name] ?? { err_msg: `${name}:ok` }), 0);
+    },
+    on() {},
+    call() {},
+  };
+}
+
+async function inWeChat({ colorScheme = 'light', lang = 'en_US' } = {}) {
+  const context = await openBrowser({ ...PHONE, userAgent: ANDROID_WECHAT_UA, colorScheme: colorScheme as 'light' | 'dark' });
+  contexts.push(context);
+  await context.route('https://open.weixin.qq.com/**', (route) => route.abort());
+  await context.addInitScript(stubBridge);
+  await presetLanguage(context, lang);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const signed: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/apis/wechat/jssdk') signed.push(url.searchParams.get('url') ?? '');
+  });
+  return { context, page, signed };
+}
+
+/** The app's calls; the SDK's own usage report (getNetworkType after each config on Android) left out. */
+const calls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __wxCalls: BridgeCall[] }).__wxCalls.filter((call) => call.name !== 'getNetworkType'));
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
+
+/** WeChat's JS-SDK signature (its documentation, appendix 1). */
+function signature(ticket: string, nonceStr: string, timestamp: string, url: string) {
+  return createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url}`).digest('hex');
+}
+
+/** SPEC §9's list, as the SDK hands it to the bridge (it renames previewImage and getLocation). */
+const BRIDGE_JS_API_LIST = [
+  'hideOptionMenu', 'showMenuItems', 'closeWindow', 'chooseImage', 'imagePreview', 'uploadImage',
+  'updateAppMessageShareData', 'hideMenuItems', 'geoLocation', 'openLocation', 'scanQRCode',
+];
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('#nprogress').waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(screenshotDir, name) });
+}
+
+describe('WeChat mode', () => {
+  test('configures the SDK with the server signature of the page, hides the menu then asks for the location, re-signs on navigation, and shares a link while it is shown', async () => {
+    const { page, signed } = await inWeChat();
+    await login(page, '/apps/mobile/profile', { account: DEMO, base: base() });
+
+    // wx.config: the exact jsApiList, the app id, and a signature made with the ticket for this page.
+    await eventually(async () => (await calls(page)).map((call) => call.name).slice(0, 3)).toEqual(['preVerifyJSAPI', 'hideMenuItems', 'geoLocation']);
+    const [config, hide, locate] = await calls(page);
+    expect(config.args.verifyJsApiList).toEqual(BRIDGE_JS_API_LIST);
+    expect(config.args.verifyAppId).toBe(APP_ID);
+    const pageUrl = `${base()}/apps/mobile/profile`;
+    expect(signed).toEqual([pageUrl]);
+    expect(wechat.tickets).toHaveLength(1);
+    expect(config.args.verifySignature).toBe(
+      signature(wechat.tickets[0], String(config.args.verifyNonceStr), String(config.args.verifyTimestamp), pageUrl),
+    );
+
+    // On ready: almost every menu item hidden (sharing among them), then the location, as GPS gives it.
+    const hidden = hide.args.menuList as string[];
+    expect(hidden).toContain('menuItem:share:appMessage');
+    expect(hidden).toContain('menuItem:share:timeline');
+    expect(hidden).toContain('menuItem:favorite');
+    expect(hidden).not.toContain('menuItem:copyUrl');
+    expect(locate.args.type).toBe('wgs84');
+
+    // Android checks the current address: moving in the app signs the new one (the ticket is reused).
+    await page.getByText('Authorizations').click();
+    await page.waitForURL(/\/apps\/mobile\/authorization$/);
+    await eventually(() => signed.length).toBe(2);
+    expect(signed[1]).toBe(`${base()}/apps/mobile/authorization`);
+    await eventually(async () => (await calls(page)).filter((call) => call.name === 'preVerifyJSAPI').length).toBe(2);
+    const reconfig = (await calls(page)).filter((call) => call.name === 'preVerifyJSAPI')[1];
+    expect(reconfig.args.verifySignature).toBe(
+      signature(wechat.tickets[0], String(reconfig.args.verifyNonceStr), String(reconfig.args.verifyTimestamp), signed[1]),
+    );
+    expect(wechat.tickets).toHaveLength(1);
+
+    // A share link made in WeChat can be sent to a friend: share data set, the item shown…
+    const before = (await calls(page)).length;
+    await page.getByRole('button', { name: /Share devices/ }).click();
+    const sheet = page.locator('.fw-m-share-sheet');
+    const first = sheet.getByTestId('share-device-choices').locator('.adm-checkbox').first();
+    await first.waitFor();
+    await first.click();
+    await sheet.getByRole('button', { name: /Create link/ }).click();
+    const link = (await sheet.getByTestId('share-link').innerText()).trim();
+    await sheet.getByText('tap ··· at the top right', { exact: false }).waitFor();
+    await eventually(async () => (await calls(page)).slice(before).map((call) => call.name)).toEqual(['updateAppMessageShareData', 'showMenuItems']);
+    const [shareData, show] = (await calls(page)).slice(before);
+    expect(shareData.args).toMatchObject({ link, desc: 'Open the link to accept it; it is valid for 30 minutes.' });
+    expect(String(shareData.args.title)).toMatch(/shares 1 device with you/);
+    expect(show.args.menuList).toEqual(['menuItem:share:appMessage']);
+    await shot(page, 'mobile-wechat-share-en_US-light.png');
+
+    // …and hidden again once the link is closed.
+    await sheet.locator('.adm-popup-close-icon').click();
+    await eventually(async () => (await calls(page)).slice(before + 2).map((call) => call.name)).toEqual(['hideMenuItems']);
+    expect((await calls(page))[before + 2].args.menuList).toEqual(['menuItem:share:appMessage']);
+  });
+
+  test('a browser outside WeChat never downloads the SDK', async () => {
+    const context = await openBrowser({ ...PHONE, userAgent: IPHONE_UA });
+    contexts.push(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    });
+    const signed: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/apis/wechat/jssdk') signed.push(request.url());
+    });
+    await login(page, '/apps/mobile/authorization', { account: DEMO, base: base() });
+    await page.getByRole('button', { name: /Share devices/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes('preVerifyJSAPI'))).toEqual([]);
+    expect(signed).toEqual([]);
+  });
+});
