@@ -33,10 +33,14 @@ export default tseslint.config(
         {
           zones: [
             // A feature stands alone: it never reaches into another feature.
+            // A phone feature (mobile-*) is the phone's face of the desktop features: it reuses their
+            // API hooks, types and helpers, but never another phone feature.
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [`./${feature}`],
+              except: feature.startsWith('mobile-')
+                ? [`./${feature}`, ...features.filter((other) => !other.startsWith('mobile-'))]
+                : [`./${feature}`],
             })),
             // The app composes features; features and shared code never import the app.
             { target: './src/features', from: './src/app' },

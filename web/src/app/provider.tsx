@@ -3,11 +3,11 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
-import { ConfigProvider as MobileConfigProvider } from 'antd-mobile';
+import { ConfigProvider as MobileConfigProvider, reduceMotion, restoreMotion } from 'antd-mobile';
 import mobileEnUS from 'antd-mobile/es/locales/en-US';
 import mobileZhCN from 'antd-mobile/es/locales/zh-CN';
 import mobileZhTW from 'antd-mobile/es/locales/zh-TW';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { currentLanguage, type Language } from '@/lib/i18n';
@@ -39,6 +39,11 @@ function UiProviders({ children }: { children: ReactNode }) {
   useTranslation();
   const language = currentLanguage();
   const theme = useMemo(() => antdTheme(mode, reducedMotion), [mode, reducedMotion]);
+  // antd-mobile's springs (popups, pull to refresh, swipe actions) stop animating the same way.
+  useEffect(() => {
+    if (reducedMotion) reduceMotion();
+    else restoreMotion();
+  }, [reducedMotion]);
   return (
     <ConfigProvider theme={theme} locale={ANTD_LOCALES[language]}>
       <MobileConfigProvider locale={MOBILE_LOCALES[language]}>

@@ -14,7 +14,6 @@ import {
   ComingSoonRoute,
   MobileScreenComingSoonRoute,
   MobileSectionComingSoonRoute,
-  MobileTabComingSoonRoute,
 } from './routes/coming-soon';
 import { RouteError } from './routes/route-error';
 
@@ -97,8 +96,8 @@ const mobileRoutes: RouteObject[] = [
     Component: MobileTabLayout,
     children: [
       { index: true, element: <Navigate to={paths.mobile.devices} replace /> },
-      { path: paths.mobile.devices, handle: handle('mobileDevices'), Component: MobileTabComingSoonRoute },
-      { path: paths.mobile.messages, handle: handle('messages'), Component: MobileTabComingSoonRoute },
+      { path: paths.mobile.devices, handle: handle('mobileDevices'), lazy: page(() => import('./routes/mobile/devices')) },
+      { path: paths.mobile.messages, handle: handle('messages'), lazy: page(() => import('./routes/mobile/messages')) },
       { path: paths.mobile.profile, handle: handle('profile'), lazy: page(() => import('./routes/mobile/profile')) },
     ],
   },

@@ -9,15 +9,6 @@ export function ComingSoonRoute() {
   return <ComingSoon title={usePageTitle()} />;
 }
 
-/** A phone tab that is being upgraded. */
-export function MobileTabComingSoonRoute() {
-  return (
-    <MobilePage>
-      <MobileComingSoon />
-    </MobilePage>
-  );
-}
-
 /** A phone screen of its own that is being upgraded, with a way back to the device list. */
 export function MobileScreenComingSoonRoute() {
   return (
