@@ -198,6 +198,10 @@ describe('phone messages tab', () => {
     await page.getByTestId('filter-level').click();
     await page.locator('.adm-dropdown-popup .adm-check-list-item', { hasText: 'All levels' }).click();
     await eventually(() => new URL(page.url()).searchParams.get('level')).toBeNull();
+    // Settled on the unread messages again.
+    const unreadList = (await apiGet<{ list: Message[] }>(page, '/apis/event/messages?unread=true&size=20')).list;
+    const shownIds = () => rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-message-id'))));
+    await eventually(shownIds).toEqual(unreadList.map((m) => m.messageId));
 
     // Opening an unread message: it is read, the badge drops by one, its device opens.
     const first = page.locator('[data-testid="mobile-message-row"][data-read="false"]').first();
