@@ -104,6 +104,31 @@ describe('phone devices tab', () => {
     await page.waitForURL((u) => u.pathname === `/apps/mobile/poi/${opened.hashId}/${opened.id}/realtime` || u.pathname.startsWith(`/apps/mobile/poi/${opened.hashId}/${opened.id}/realtime/`));
   });
 
+  test("shows a device's tags and narrows the list to a tapped tag", async () => {
+    const { page } = await phone('zh_CN');
+    await login(page, '/apps/mobile/devices');
+    const { list } = await apiGet<{ list: ListedDevice[] }>(page, '/apis/devices?size=1');
+    const device = list[0];
+    const name = `果园-${Date.now().toString(36).slice(-5)}`;
+    const res = await page.context().request.post(baseURL() + `/apis/poi/${device.id}/tag`, { data: { tag: name } });
+    const tags = ((await res.json()) as { data: { tagId: number; tag: string }[] }).data;
+    const tagId = tags.find((tag) => tag.tag === name)!.tagId;
+    try {
+      await page.reload();
+      const row = page.locator(`[data-testid="mobile-device-row"][data-device-id="${device.id}"]`);
+      await row.locator('.fw-m-device__tag', { hasText: name }).waitFor();
+      await shot(page, 'mobile-devices-tags-zh_CN-light.png');
+      await row.locator('.fw-m-device__tag', { hasText: name }).click();
+      await eventually(() => new URL(page.url()).searchParams.get('tagId')).toBe(String(tagId));
+      await eventually(() => rowNames(page)).toEqual([device.name]);
+      expect(await page.getByTestId('filter-tag').innerText()).toBe(name);
+      // Still on the list: a tag narrows, it does not open the device.
+      expect(new URL(page.url()).pathname).toBe('/apps/mobile/devices');
+    } finally {
+      await page.context().request.delete(baseURL() + `/apis/tag/${tagId}`);
+    }
+  });
+
   test('the map view shows the devices clustered, and a tapped device offers navigation', async () => {
     const { page } = await phone('zh_CN');
     await login(page, '/apps/mobile/devices');
