@@ -71,6 +71,7 @@ export function DeviceRow({ device, now, onTag, activeTagId }: DeviceRowProps) {
               key={tag.tagId}
               round
               color={tag.tagId === activeTagId ? 'primary' : 'default'}
+              fill={tag.tagId === activeTagId ? 'solid' : 'outline'}
               className="fw-m-device__tag"
               onClick={(event) => {
                 event.stopPropagation();
