@@ -37,10 +37,7 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
   };
 }
 
-// Apart, so a phone does not load the desktop placeholder's antd Result, nor a desktop antd-mobile.
-const mobileComingSoon = () => import('./routes/mobile/coming-soon');
 const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
-const MobileTabComingSoonRoute = component(mobileComingSoon, (m) => m.MobileTabComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
 const MobileTabLayout = component(() => import('./layouts/mobile-tab-layout'), (m) => m.MobileTabLayout);
@@ -120,8 +117,8 @@ const mobileRoutes: RouteObject[] = [
     lazy: MobileTabLayout,
     children: [
       { index: true, element: <Navigate to={paths.mobile.devices} replace /> },
-      { path: paths.mobile.devices, handle: handle('mobileDevices'), lazy: MobileTabComingSoonRoute },
-      { path: paths.mobile.messages, handle: handle('messages'), lazy: MobileTabComingSoonRoute },
+      { path: paths.mobile.devices, handle: handle('mobileDevices'), lazy: page(() => import('./routes/mobile/devices')) },
+      { path: paths.mobile.messages, handle: handle('messages'), lazy: page(() => import('./routes/mobile/messages')) },
       { path: paths.mobile.profile, handle: handle('profile'), lazy: page(() => import('./routes/mobile/profile')) },
     ],
   },

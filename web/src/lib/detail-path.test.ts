@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router';
 import { paths } from '@/config/paths';
-import { DETAIL_PAGES, deviceDetailPath } from './detail-path';
+import { DETAIL_PAGES, deviceDetailPath, mobileDevicePath } from './detail-path';
 
 describe('deviceDetailPath', () => {
   it.each([
@@ -39,5 +39,13 @@ describe('deviceDetailPath', () => {
       expect(matched, path).toBeTruthy();
       expect(matched!.params).toEqual(page === 'pluviometer' ? { hashId: 'h1' } : { hashId: 'h1', deviceId: '42' });
     }
+  });
+});
+
+describe('mobileDevicePath', () => {
+  it('opens the phone real-time screen, matching the mobile route', () => {
+    const path = mobileDevicePath({ hashId: 'ab/c', id: 7 });
+    expect(path).toBe('/apps/mobile/poi/ab%2Fc/7/realtime');
+    expect(matchPath(paths.mobile.poi.realtime, path)?.params).toEqual({ hashId: 'ab/c', deviceId: '7' });
   });
 });

@@ -33,3 +33,8 @@ export function deviceDetailPath({ page, hashId, id }: DetailTarget): string | n
   if (page === 'pluviometer') return `/apps/poi/pluviometer/${hash}`;
   return `/apps/poi/${page}/${hash}/${encodeURIComponent(String(id))}`;
 }
+
+/** A device's phone screen: its real-time page, which shows the figures of its type. */
+export function mobileDevicePath({ hashId, id }: { hashId: string; id: number | string }): string {
+  return `/apps/mobile/poi/${encodeURIComponent(hashId)}/${encodeURIComponent(String(id))}/realtime`;
+}

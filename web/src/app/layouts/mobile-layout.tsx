@@ -5,6 +5,7 @@ import mobileZhTW from 'antd-mobile/es/locales/zh-TW';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { currentLanguage, type Language } from '@/lib/i18n';
+import { useMobileMotion } from '@/lib/mobile-motion';
 import { installMobileRender } from '@/lib/mobile-render';
 import { useMobileMode } from '@/lib/mobile-mode';
 import { DesktopDeviceRedirect } from '../desktop-device-redirect';
@@ -19,6 +20,7 @@ installMobileRender();
 export function MobileLayout() {
   // Subscribes to language changes, so antd-mobile's own texts switch with the app.
   useTranslation();
+  useMobileMotion();
   const mobile = useMobileMode();
   const { pathname } = useLocation();
   const desktop = mobile ? null : desktopEquivalent(pathname);

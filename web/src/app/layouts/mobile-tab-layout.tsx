@@ -3,6 +3,8 @@ import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useUnreadCount } from '@/features/events/api/get-unread-count';
+import { badgeText } from '@/features/mobile-messages/list-state';
 
 const tabs = [
   { key: paths.mobile.devices, title: 'mobileDevices', icon: <AppOutline /> },
@@ -15,6 +17,7 @@ export function MobileTabLayout() {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { data: unread } = useUnreadCount();
   const active = tabs.find((tab) => pathname.startsWith(tab.key))?.key ?? paths.mobile.devices;
 
   return (
@@ -25,7 +28,12 @@ export function MobileTabLayout() {
       <div className="fw-mobile-tabs__bar">
         <TabBar activeKey={active} onChange={(key) => void navigate(key)} safeArea>
           {tabs.map((tab) => (
-            <TabBar.Item key={tab.key} icon={tab.icon} title={t(`pages.${tab.title}`)} />
+            <TabBar.Item
+              key={tab.key}
+              icon={tab.icon}
+              title={t(`pages.${tab.title}`)}
+              badge={tab.key === paths.mobile.messages ? badgeText(unread) : undefined}
+            />
           ))}
         </TabBar>
       </div>

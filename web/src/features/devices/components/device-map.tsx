@@ -11,7 +11,7 @@ import {
   type MapItem,
   type PlacedDevice,
 } from '../cluster-index';
-import type { MapConfig, MapGroup } from '../types';
+import type { MapConfig, MapDevice, MapGroup } from '../types';
 import { DevicePopup } from './device-popup';
 
 /** Where the map starts before it fits the devices: all of China. */
@@ -42,6 +42,8 @@ export interface DeviceMapProps {
   now: number;
   clusterLabel: (count: number) => string;
   onPopupClose?: () => void;
+  /** Given, a tapped device (with any sharing its spot) is handed here instead of opening a popup: the phone shows a card. */
+  onSelect?: (devices: MapDevice[]) => void;
   onTilesFailed?: () => void;
   onTilesLoaded?: () => void;
   /** Overlays drawn above the map (legend, notices). */
@@ -108,6 +110,7 @@ export function DeviceMap({
   now,
   clusterLabel,
   onPopupClose,
+  onSelect,
   onTilesFailed,
   onTilesLoaded,
   children,
@@ -117,6 +120,11 @@ export function DeviceMap({
   const index = useMemo(() => buildClusterIndex(placed), [placed]);
   const fittedKey = useRef<string | null>(null);
   const focusedId = useRef<number | undefined>(undefined);
+  // Read when a marker is tapped, so a new callback does not redraw the markers.
+  const selectHandler = useRef(onSelect);
+  useEffect(() => {
+    selectHandler.current = onSelect;
+  }, [onSelect]);
 
   // Draws what is in view, again after every pan and zoom. Only the visible clusters and
   // devices become layers, so ten thousand devices cost no more than a few hundred.
@@ -126,6 +134,10 @@ export function DeviceMap({
     const renderer = L.canvas({ padding: 0.3 });
     const select = (item: Extract<MapItem, { kind: 'device' }>) => {
       const here = devicesAt(placed, item.lng, item.lat);
+      if (selectHandler.current) {
+        selectHandler.current(here.map((p) => p.device));
+        return;
+      }
       setSelection({ key: `${item.placed.device.id}-${Date.now()}`, lng: item.lng, lat: item.lat, placed: here });
     };
     const draw = () => {
@@ -191,7 +203,8 @@ export function DeviceMap({
     if (!map || !focused || focusedId.current === focused.device.id) return;
     focusedId.current = focused.device.id;
     map.setView([focused.lat, focused.lng], Math.min(FOCUS_ZOOM, map.getMaxZoom()));
-  }, [map, focused]);
+    selectHandler.current?.(devicesAt(placed, focused.lng, focused.lat).map((p) => p.device));
+  }, [map, focused, placed]);
 
   const shown = useMemo<Selection | null>(() => {
     if (selection) return selection;
@@ -225,7 +238,7 @@ export function DeviceMap({
         />
         <GridUnderlay />
         <ScaleControl position="bottomleft" imperial={false} />
-        {shown && position && (
+        {!onSelect && shown && position && (
           <Popup
             key={shown.key}
             position={position}

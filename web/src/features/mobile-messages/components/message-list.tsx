@@ -1,0 +1,126 @@
+import { Button, ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton, Toast } from 'antd-mobile';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MobileServerError } from '@/components/mobile-server-error';
+import { useMapDevices } from '@/features/devices/api/get-map-devices';
+import { useMarkRead } from '@/features/events/api/mark-read';
+import type { Message } from '@/features/events/types';
+import { mobileDevicePath } from '@/lib/detail-path';
+import { errorMessage } from '@/lib/api-client';
+import { rowsOf } from '@/lib/infinite-pages';
+import { useLang } from '@/lib/use-lang';
+import { useNow } from '@/lib/use-now';
+import { useRefreshFirstPage } from '@/lib/use-refresh-first-page';
+import { useIdSet } from '@/lib/use-id-set';
+import { getMessagePagesQueryOptions, useMessagePages } from '../api/get-message-pages';
+import { deviceIndex, hasMessageFilters, withRead, type MessageFilters } from '../list-state';
+import { MessageRow } from './message-row';
+
+interface MessageListProps {
+  filters: MessageFilters;
+  onClear: () => void;
+}
+
+/** The messages, newest first; more load on scrolling down, the first page again on pulling down. */
+export function MessageList({ filters, onClear }: MessageListProps) {
+  const { t } = useTranslation(['rules', 'common']);
+  const navigate = useNavigate();
+  const now = useNow();
+  const lang = useLang();
+  const query = useMessagePages(filters);
+  const { queryKey } = getMessagePagesQueryOptions(filters, lang);
+  const refresh = useRefreshFirstPage(queryKey);
+  const devices = useMapDevices();
+  const byId = useMemo(() => deviceIndex(devices.data?.list ?? []), [devices.data]);
+  const marked = useIdSet();
+  const markRead = useMarkRead();
+  const messages = useMemo(
+    () => withRead(rowsOf(query.data?.pages, (message) => message.messageId), marked.ids),
+    [query.data, marked.ids],
+  );
+
+  const mark = (message: Message) => {
+    if (message.read || marked.ids.has(message.messageId)) return;
+    marked.add(message.messageId);
+    markRead.mutate([message.messageId], {
+      onError: (error) => {
+        marked.remove(message.messageId);
+        Toast.show({ content: errorMessage(error), icon: 'fail' });
+      },
+    });
+  };
+
+  const open = (message: Message) => {
+    mark(message);
+    const device = byId.get(message.ruleDeviceId);
+    if (device) void navigate(mobileDevicePath(device));
+    else if (devices.data) Toast.show({ content: t('rules:mobile.deviceGone') });
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="fw-m-list-loading" aria-busy="true">
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  }
+  if (query.isError && messages.length === 0) {
+    return (
+      <div className="fw-m-list-error">
+        <MobileServerError error={query.error} />
+        <Button size="small" onClick={() => void query.refetch()}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const filtered = hasMessageFilters(filters);
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      {messages.length === 0 ? (
+        <ErrorBlock
+          status="empty"
+          className="fw-m-empty"
+          title={
+            filtered && filters.level === undefined && filters.kind === undefined
+              ? t('rules:events.emptyUnread')
+              : filtered
+                ? t('rules:events.emptyEvents')
+                : t('rules:events.emptyMessages')
+          }
+          description={
+            filtered ? (
+              <Button size="small" onClick={onClear}>
+                {t('rules:events.filters.clear')}
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <>
+          <List className="fw-m-message-list">
+            {messages.map((message) => (
+              <MessageRow
+                key={message.messageId}
+                message={message}
+                device={byId.get(message.ruleDeviceId)}
+                now={now}
+                onOpen={open}
+                onMarkRead={mark}
+              />
+            ))}
+          </List>
+          <InfiniteScroll
+            hasMore={query.hasNextPage}
+            loadMore={async () => {
+              const result = await query.fetchNextPage();
+              if (result.isError) throw result.error;
+            }}
+          />
+        </>
+      )}
+    </PullToRefresh>
+  );
+}
