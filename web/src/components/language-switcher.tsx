@@ -20,7 +20,9 @@ export function LanguageSwitcher({ showLabel = true }: { showLabel?: boolean }) 
         onClick: ({ key }) => void changeLanguage(key as (typeof LANGUAGES)[number]),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')}>
+      {/* With its label shown, the button is named by what it shows (the current language); the
+          word "language" then only describes it. */}
+      <Button type="text" icon={<GlobalOutlined />} aria-label={showLabel ? undefined : t('language')} title={showLabel ? t('language') : undefined}>
         {showLabel ? t(`languages.${current}`) : null}
       </Button>
     </Dropdown>

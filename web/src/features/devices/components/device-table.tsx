@@ -3,6 +3,7 @@ import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumn
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { selectAllTitle } from '@/components/select-all-title';
 import { MISSING } from '@/lib/format';
 import { deviceDetailPath } from '@/lib/detail-path';
 import { fittingColumns, type FitColumn } from '../column-fit';
@@ -321,6 +322,7 @@ export function DeviceTable({
         onChange={onChange}
         rowSelection={
           onSelect && {
+            columnTitle: selectAllTitle,
             selectedRowKeys: selectedIds as number[] | undefined,
             preserveSelectedRowKeys: true,
             columnWidth: SELECTION_WIDTH,
