@@ -63,15 +63,17 @@ async function audit(page: Page, label: string, theme: string, include?: string)
 /** Clicks every tab the page shows, one after another, and checks the tab set after each. */
 async function auditTabs(page: Page, label: string, theme: string): Promise<Found[]> {
   const bad: Found[] = [];
-  const tabs = page.getByRole('tab');
-  const count = await tabs.count();
-  for (let i = 0; i < count; i++) {
-    const tab = tabs.nth(i);
-    if (!(await tab.isVisible()) || (await tab.getAttribute('aria-selected')) === 'true' || (await tab.getAttribute('aria-disabled')) === 'true') continue;
-    const name = (await tab.innerText()).trim();
+  // Names first: a tab that navigates may draw its tab set anew.
+  const names = await page
+    .getByRole('tab', { selected: false })
+    .evaluateAll((tabs) => tabs.filter((t) => t.getAttribute('aria-disabled') !== 'true' && (t as HTMLElement).offsetParent !== null).map((t) => (t.textContent ?? '').trim()));
+  for (const name of names) {
+    const tab = page.getByRole('tab', { name, exact: true, selected: false }).first();
+    if ((await tab.count()) === 0) continue;
     await tab.click();
-    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
-    await tab.evaluate((el) => el.closest('.ant-tabs, .adm-tabs')?.setAttribute('data-axe-scope', ''));
+    await expect.poll(() => page.getByRole('tab', { name, exact: true, selected: true }).count()).toBeGreaterThan(0);
+    const selected = page.getByRole('tab', { name, exact: true, selected: true }).first();
+    await selected.evaluate((el) => el.closest('.ant-tabs, .adm-tabs')?.setAttribute('data-axe-scope', ''));
     bad.push(...(await audit(page, `${label} [${name}]`, theme, '[data-axe-scope]')));
     await page.evaluate(() => document.querySelectorAll('[data-axe-scope]').forEach((el) => el.removeAttribute('data-axe-scope')));
   }

@@ -9,6 +9,7 @@ NProgress.configure({
   trickleSpeed: 120,
   minimum: 0.15,
   template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
 });
 
 /** How long the bar stays for a navigation that needed nothing to load. */

@@ -79,8 +79,8 @@ export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
       Menu: { itemSelectedColor: readable.link, horizontalItemSelectedColor: readable.link },
       ...(mode === 'dark' && { Tabs: { itemSelectedColor: readable.link, itemActiveColor: readable.link, itemHoverColor: readable.link } }),
       Tag: {
-        // Preset colours draw their text in the palette's 7th shade: two of those used here miss in light.
-        ...(mode === 'light' && { green7: '#237804', cyan7: '#006d75' }),
+        // Preset colours draw their text in the palette's 7th shade: some of those used here miss in light.
+        ...(mode === 'light' && { green7: '#237804', cyan7: '#006d75', gold7: '#874d00', orange7: '#ad4e00' }),
         ...(readable.success && { colorSuccess: readable.success }),
         colorError: readable.error,
         ...(readable.warning && { colorWarning: readable.warning }),
