@@ -14,20 +14,23 @@ type Options = BrowserContextOptions;
 
 let running: Promise<Browser> | null = null;
 
-/** One Chromium per test file (system Chromium; Playwright cannot download one here), started on first use. */
+/** How every flow starts the system Chromium (Playwright cannot download one here). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** One Chromium per test file, started on first use. */
 function chromiumBrowser(): Promise<Browser> {
-  running ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  running ??= chromium.launch(CHROMIUM_LAUNCH);
   return running;
 }
 

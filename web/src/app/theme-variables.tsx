@@ -16,6 +16,7 @@ export function ThemeVariables() {
       '--fw-text': token.colorText,
       '--fw-text-secondary': token.colorTextSecondary,
       '--fw-text-tertiary': token.colorTextTertiary,
+      '--fw-link': token.colorLink,
       '--fw-border': token.colorBorderSecondary,
       '--fw-error': token.colorError,
       '--fw-error-bg': token.colorErrorBg,

@@ -16,7 +16,10 @@ export function LanguageSwitcher({ showLabel = true }: { showLabel?: boolean }) 
     <Button
       type="text"
       icon={<GlobalOutlined />}
-      aria-label={t('language')}
+      // With its label shown, the button is named by what it shows (the current language); the word
+      // "language" then only describes it.
+      aria-label={showLabel ? undefined : t('language')}
+      title={showLabel ? t('language') : undefined}
       aria-haspopup="menu"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}

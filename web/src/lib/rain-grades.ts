@@ -23,16 +23,16 @@ export function warningLevel(warning: { level: number } | null | undefined): War
   return Math.max(0, Math.min(4, Number.isFinite(level) ? level : 0)) as WarningLevel;
 }
 
-/** The warning signal colours. */
+/** The warning signal colours, in shades that carry their text at 4.5:1 or more. */
 export const WARNING_HEX: Record<Exclude<WarningLevel, 0>, string> = {
-  1: '#1677ff',
+  1: '#0958d9',
   2: '#fadb14',
   3: '#fa8c16',
-  4: '#f5222d',
+  4: '#cf1322',
 };
 
-/** Text on a signal colour: dark on yellow, white on the others. */
-export const warningTextColor = (level: Exclude<WarningLevel, 0>) => (level === 2 ? 'rgba(0,0,0,0.88)' : '#fff');
+/** Text on a signal colour: dark on yellow and orange, white on blue and red. */
+export const warningTextColor = (level: Exclude<WarningLevel, 0>) => (level === 2 || level === 3 ? 'rgba(0,0,0,0.88)' : '#fff');
 
 /** Rain classes as the server names them (GB/T 28592-2012, CMA hourly grades); '' when not graded. */
 export type ServerRainClass = '' | 'none' | 'light' | 'moderate' | 'heavy' | 'storm' | 'heavy storm' | 'severe storm';

@@ -1,4 +1,5 @@
 import { renderHook } from '@testing-library/react';
+import { theme as antdThemes } from 'antd';
 import type { ReactNode } from 'react';
 import { antdTheme, ThemeModeProvider, useThemeMode } from './theme';
 
@@ -10,7 +11,50 @@ function systemMatches(query: string) {
 
 const wrapper = ({ children }: { children: ReactNode }) => <ThemeModeProvider>{children}</ThemeModeProvider>;
 
+/** A colour (#rrggbb or rgba) laid over an opaque background, as [r, g, b]. */
+function over(color: string, background: [number, number, number]): [number, number, number] {
+  if (color.startsWith('#')) return [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16)) as [number, number, number];
+  const [r, g, b, a] = color.match(/[\d.]+/g)!.map(Number);
+  return [r, g, b].map((c, i) => c * a + background[i] * (1 - a)) as [number, number, number];
+}
+
+/** WCAG 2 contrast ratio of a text colour on an opaque background. */
+function contrast(text: string, background: string): number {
+  const bg = over(background, [0, 0, 0]);
+  const lum = (rgb: number[]) =>
+    rgb.map((c) => c / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const [hi, lo] = [lum(over(text, bg)), lum(bg)].sort((a, b) => b - a);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 describe('theme', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    it(`draws secondary text, placeholders, links, selected items, tags and danger buttons at 4.5:1 or more (${mode})`, () => {
+      const config = antdTheme(mode);
+      const token = antdThemes.getDesignToken(config);
+      const pages = [token.colorBgContainer, token.colorBgLayout, token.colorBgElevated];
+      for (const bg of pages) {
+        expect(contrast(token.colorTextDescription, bg), `description on ${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(token.colorTextPlaceholder, bg), `placeholder on ${bg}`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(token.colorLink, bg), `link on ${bg}`).toBeGreaterThanOrEqual(4.5);
+      }
+      const menu = config.components!.Menu!;
+      expect(contrast(menu.itemSelectedColor!, token.colorPrimaryBg), 'selected menu item').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(menu.horizontalItemSelectedColor!, token.colorBgContainer), 'selected top menu item').toBeGreaterThanOrEqual(4.5);
+      const tabs = config.components?.Tabs?.itemSelectedColor ?? token.colorPrimary;
+      expect(contrast(tabs, token.colorBgContainer), 'selected tab').toBeGreaterThanOrEqual(4.5);
+      const tag = { ...token, ...config.components!.Tag } as typeof token;
+      for (const status of ['Success', 'Error', 'Warning', 'Info'] as const) {
+        expect(contrast(tag[`color${status}`], token[`color${status}Bg`]), `${status} tag`).toBeGreaterThanOrEqual(4.5);
+      }
+      const typography = { ...token, ...config.components!.Typography } as typeof token;
+      for (const status of ['Success', 'Error', 'Warning'] as const) {
+        expect(contrast(typography[`color${status}Text`], token.colorBgContainer), `${status} text`).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(contrast(config.components!.Button!.colorError!, token.colorBgContainer), 'danger button text').toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
   it('turns antd motion off only when reduced motion is asked for', () => {
     expect(antdTheme('light').token?.motion).toBe(true);
     expect(antdTheme('dark', true).token?.motion).toBe(false);

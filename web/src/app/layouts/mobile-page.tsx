@@ -1,5 +1,6 @@
 import { NavBar } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../route-handle';
 
@@ -15,8 +16,23 @@ interface MobilePageProps {
 export function MobilePage({ children, backTo, title, right }: MobilePageProps) {
   const navigate = useNavigate();
   const routeTitle = usePageTitle();
+  const { t } = useTranslation();
+  const page = useRef<HTMLDivElement>(null);
+  // NavBar marks its left slot role="button" whether or not it holds the back arrow, and the arrow
+  // alone names nothing: name the slot "Back", or take the role away when there is no arrow.
+  useLayoutEffect(() => {
+    const left = page.current?.querySelector('.adm-nav-bar-left');
+    if (!left) return;
+    if (backTo) {
+      left.setAttribute('role', 'button');
+      left.setAttribute('aria-label', t('actions.back'));
+    } else {
+      left.removeAttribute('role');
+      left.removeAttribute('aria-label');
+    }
+  }, [backTo, t]);
   return (
-    <div className="fw-mobile-page">
+    <div className="fw-mobile-page" ref={page}>
       <NavBar
         className="fw-mobile-page__bar"
         back={backTo ? '' : null}

@@ -1,8 +1,9 @@
 import { EditOutlined, EnvironmentOutlined, RightOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { selectAllTitle } from '@/components/select-all-title';
 import { MISSING } from '@/lib/format';
 import { deviceDetailPath } from '@/lib/detail-path';
 import { fittingColumns, type FitColumn } from '../column-fit';
@@ -76,13 +77,18 @@ function fitColumnsFor(shareable: boolean): FitColumn[] {
 
 const SELECTION_WIDTH = 40;
 
-/** The element's content width, followed as it changes (window, side menu); 0 until laid out. */
+/**
+ * The element's content width, followed as it changes (window, side menu); 0 until laid out.
+ * Read before the first paint: rows drawn with every column and then narrowed to the ones that
+ * fit would all move sideways (a layout shift of the whole list).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    setWidth(element.clientWidth);
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
     return () => observer.disconnect();
@@ -309,18 +315,23 @@ export function DeviceTable({
     if (action === 'paginate') onPageChange(pagination.current ?? 1, pagination.pageSize ?? size);
   };
 
+  // Before the first page arrives the table keeps the height of a full page of rows, so the page
+  // is as tall as it will be (its scrollbar there from the start) and nothing moves when they come.
+  const pending = loading && devices.length === 0;
   return (
     <div ref={box}>
       <Table<Device>
         rowKey="id"
         size="middle"
-        className="fw-device-table"
+        className={pending ? 'fw-device-table fw-device-table--pending' : 'fw-device-table'}
+        style={pending ? ({ '--fw-device-table-rows': size } as CSSProperties) : undefined}
         columns={columns}
         dataSource={devices}
         loading={loading}
         onChange={onChange}
         rowSelection={
           onSelect && {
+            columnTitle: selectAllTitle,
             selectedRowKeys: selectedIds as number[] | undefined,
             preserveSelectedRowKeys: true,
             columnWidth: SELECTION_WIDTH,

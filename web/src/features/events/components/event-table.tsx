@@ -1,6 +1,7 @@
 import { Button, Empty, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectAllTitle } from '@/components/select-all-title';
 import { formatDateTime, formatReportTime } from '@/lib/format';
 import { PAGE_SIZES } from '@/lib/page';
 import type { Message } from '../types';
@@ -42,7 +43,7 @@ export function EventTable({ items, total, loading, page, size, now, emptyText, 
         render: (time: number, message) => (
           <Tooltip title={formatDateTime(time)}>
             <span className="fw-event-time">
-              {inbox && !message.read && <span className="fw-event-dot" aria-label={t('events.unreadMark')} />}
+              {inbox && !message.read && <span className="fw-event-dot" role="img" aria-label={t('events.unreadMark')} />}
               {formatReportTime(time, now)}
             </span>
           </Tooltip>
@@ -110,6 +111,7 @@ export function EventTable({ items, total, loading, page, size, now, emptyText, 
   }, [t, now, inbox, deviceNames]);
 
   const rowSelection: TableProps<Message>['rowSelection'] = inbox && {
+    columnTitle: selectAllTitle,
     selectedRowKeys: inbox.selected,
     onChange: (keys) => inbox.onSelect(keys as number[]),
     getCheckboxProps: (message) => ({ disabled: message.read }),

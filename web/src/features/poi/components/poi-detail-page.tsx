@@ -108,16 +108,20 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
       ) : (
         <PageLoading />
       )}
-      <Row gutter={[16, 16]} className="fw-poi-bottom">
-        <Col xs={24} xl={right?.settings ? 16 : 24}>
-          <DeviceInfoCard device={device} intro={intro.data} sales={sales.data} />
-        </Col>
-        {right?.settings && (
-          <Col xs={24} xl={8}>
-            <SettingsCard deviceId={device.id} />
+      {/* The cards after the sections come once the sections are drawn: shown under a loading
+          placeholder, they would jump down the page when the readings and charts arrive. */}
+      {(catalogue || metadata.error) && (
+        <Row gutter={[16, 16]} className="fw-poi-bottom">
+          <Col xs={24} xl={right?.settings ? 16 : 24}>
+            <DeviceInfoCard device={device} intro={intro.data} sales={sales.data} />
           </Col>
-        )}
-      </Row>
+          {right?.settings && (
+            <Col xs={24} xl={8}>
+              <SettingsCard deviceId={device.id} />
+            </Col>
+          )}
+        </Row>
+      )}
       {right?.rename && <EditDeviceModal deviceId={device.id} open={editing} onClose={() => setEditing(false)} />}
       {right?.export && catalogue && (
         <DownloadDialog

@@ -150,17 +150,22 @@ export function SoilSettingsForm({ settings, saving, error, onSave }: SoilSettin
                   <span role="cell" className="fw-poi-soil-grid__depth">
                     {node ? `${node.depth} cm` : ''}
                   </span>
-                  <Form.Item name={[row.name, 'fieldCapacity']} className="fw-poi-soil-grid__cell" required>
-                    <InputNumber
-                      aria-label={t('soilSettings.fieldCapacityAt', { depth: node?.depth })}
-                      suffix="%"
-                      step={0.1}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[row.name, 'unitWeight']} className="fw-poi-soil-grid__cell" required>
-                    <InputNumber aria-label={t('soilSettings.unitWeightAt', { depth: node?.depth })} suffix="g/cm³" step={0.01} style={{ width: '100%' }} />
-                  </Form.Item>
+                  {/* The inputs sit in cells: a row of a table holds cells only. */}
+                  <div role="cell">
+                    <Form.Item name={[row.name, 'fieldCapacity']} className="fw-poi-soil-grid__cell" required>
+                      <InputNumber
+                        aria-label={t('soilSettings.fieldCapacityAt', { depth: node?.depth })}
+                        suffix="%"
+                        step={0.1}
+                        style={{ width: '100%' }}
+                      />
+                    </Form.Item>
+                  </div>
+                  <div role="cell">
+                    <Form.Item name={[row.name, 'unitWeight']} className="fw-poi-soil-grid__cell" required>
+                      <InputNumber aria-label={t('soilSettings.unitWeightAt', { depth: node?.depth })} suffix="g/cm³" step={0.01} style={{ width: '100%' }} />
+                    </Form.Item>
+                  </div>
                   <span role="cell" className="fw-poi-soil-grid__saturation">
                     {formatValue(node?.saturation ?? null)}
                     {node?.saturation != null ? ' %' : ''}

@@ -1,0 +1,116 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseURL, CHROMIUM_LAUNCH, closeBrowser, detailPath, signIn, type ListedDevice } from './browser';
+
+// Pages keep their layout while their data arrives: the space of tables, cards and charts is
+// reserved before the answers come. Measured with the Layout Instability API: the sum of every
+// layout shift not caused by input (stricter than Lighthouse's CLS, which keeps the worst window).
+// The API's answers are held back a little, as on a phone connection, so the page paints its
+// loading state first; a shift between the two is what this catches. Unlike the other flows this
+// browser shows scrollbars, as a desktop browser does: a scrollbar appearing as the page grows
+// narrows it, and whatever then rewraps moves.
+
+const LIMIT = 0.02;
+const API_DELAY_MS = 400;
+const SLOW = { timeout: 20_000 };
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __shifts?: Shift[];
+  }
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await chromium.launch({ ...CHROMIUM_LAUNCH, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  // Lighthouse's desktop screen.
+  context = await browser.newContext({ viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
+  await context.addInitScript(() => {
+    const shifts: Shift[] = [];
+    window.__shifts = shifts;
+    const describe = (node: Node | null) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? '?');
+      const cls = [...node.classList].slice(0, 3).join('.');
+      return `${node.tagName.toLowerCase()}${cls ? '.' + cls : ''}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null }[] })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => describe(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await context.route('**/apis/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+    await route.continue();
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+afterAll(async () => {
+  await closeBrowser(context);
+  await browser.close();
+});
+
+/** Waits until the page has settled (requests, progress bar, animations, two frames) and sums its layout shifts. */
+async function layoutShift(label: string): Promise<number> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('#nprogress').waitFor({ state: 'detached' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shifts = await page.evaluate(() => window.__shifts ?? []);
+  const total = shifts.reduce((sum, s) => sum + s.value, 0);
+  console.log(`layout shift ${label}: ${total.toFixed(4)}${shifts.length ? '\n' + shifts.map((s) => `  ${s.value.toFixed(4)} ${s.sources.join(', ')}`).join('\n') : ''}`);
+  return total;
+}
+
+describe('layout shift', () => {
+  test('the login page', async () => {
+    await page.goto(baseURL() + '/login');
+    await page.locator('#login_accountNumber').waitFor(SLOW);
+    expect(await layoutShift('login')).toBeLessThanOrEqual(LIMIT);
+  });
+
+  test('the device list', async () => {
+    await signIn(context);
+    await page.goto(baseURL() + '/apps/devices');
+    await page.locator('.fw-device-table tr.ant-table-row').first().waitFor(SLOW);
+    expect(await layoutShift('device list')).toBeLessThanOrEqual(LIMIT);
+  });
+
+  test('the device list, back from a detail page (its rows known at once)', async () => {
+    // A device's page opened from the list, then the browser's back button: the list draws its
+    // remembered rows in the first frame.
+    await page.locator('.fw-device-table a.fw-device-name__link').first().click();
+    await page.waitForURL(/\/apps\/poi\//);
+    await page.getByTestId('poi-device-name').waitFor(SLOW);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => (window.__shifts!.length = 0));
+    await page.goBack();
+    await page.locator('.fw-device-table tr.ant-table-row').first().waitFor(SLOW);
+    expect(await layoutShift('device list, back')).toBeLessThanOrEqual(LIMIT);
+  });
+
+  test('a detail page with charts', async () => {
+    const devices: ListedDevice[] = (await (await context.request.get(baseURL() + '/apis/devices?size=100&sort=name')).json()).data.list;
+    const probe = devices.find((d) => d.typeId === 1 && !d.slave)!;
+    await page.goto(baseURL() + detailPath(probe));
+    await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
+    expect(await layoutShift('moisture detail')).toBeLessThanOrEqual(LIMIT);
+  });
+});
