@@ -27,7 +27,7 @@ describe('LoginForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your account number')).toBeInTheDocument();
-    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your password')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Account number'), 'ab-12');
     await user.type(screen.getByLabelText('Password'), '12345');

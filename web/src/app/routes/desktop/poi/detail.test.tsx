@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { device, serveDevice, weatherNow } from '@/testing/device-fixtures';
+import { device, NOW, serveDevice, weatherNow } from '@/testing/device-fixtures';
 import { renderRoutes } from '@/testing/render';
 import PluviometerPage from './pluviometer';
 import TianqiPage from './tianqi';
@@ -24,6 +24,8 @@ describe('the device detail routes', () => {
   beforeEach(() => changeLanguage('en_US'));
 
   it('shows who the device is, how it is doing and where it is', async () => {
+    // The fixtures are timed from when they were loaded, which on a busy machine can be minutes ago.
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
     serveDevice();
     renderPage();
 
