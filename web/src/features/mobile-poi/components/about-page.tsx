@@ -8,7 +8,8 @@ import { useSales } from '@/features/poi/api/get-sales';
 import type { DeviceInfo } from '@/features/poi/types';
 import { farmTime } from '@/lib/farm-time';
 import { formatDateTime, formatWithUnit, MISSING } from '@/lib/format';
-import { navigateLinks } from '@/lib/geo';
+import { useWeChat } from '@/features/wechat/hooks';
+import { navigateLinks, wgs84ToGcj02 } from '@/lib/geo';
 import { useLang } from '@/lib/use-lang';
 import { CHARGE_HOURS, LOW_BATTERY_VOLTS, needsCharging } from '../lib/figures';
 import { mobileDeviceBase } from '../lib/kind';
@@ -38,6 +39,16 @@ function About({ device }: { device: DeviceInfo }) {
   const sales = useSales(device.id).data;
   const indicator = useIndicator(device.id, lang).data;
   const [navigating, setNavigating] = useState(false);
+  const wechat = useWeChat();
+  // Inside WeChat its own map navigates (GCJ-02, as Chinese maps draw); elsewhere, or when WeChat
+  // cannot, the 高德/百度 links.
+  const startNavigation = () => {
+    if (wechat.ready && device.lng !== null && device.lat !== null) {
+      const [longitude, latitude] = wgs84ToGcj02(device.lng, device.lat);
+      if (wechat.openLocation({ latitude, longitude, name: device.name, address: device.location || '' })) return;
+    }
+    setNavigating(true);
+  };
   const battery = indicator?.battery ?? device.battery;
   // The server's advice when it gives one; the same SPEC §9 rule otherwise.
   const advice = indicator?.advice || (intro && needsCharging(battery, intro.solar) ? t('about.chargeAdvice', { volts: LOW_BATTERY_VOLTS, hours: CHARGE_HOURS }) : '');
@@ -83,7 +94,7 @@ function About({ device }: { device: DeviceInfo }) {
         <List.Item extra={device.lat !== null && device.lng !== null ? `${device.lat.toFixed(5)}, ${device.lng.toFixed(5)}` : MISSING}>{t('poi:info.coordinates')}</List.Item>
         <List.Item extra={formatWithUnit(device.altitude, 'm', 1)}>{t('poi:info.altitude')}</List.Item>
         {links && (
-          <List.Item onClick={() => setNavigating(true)} data-testid="mpoi-navigate">
+          <List.Item onClick={startNavigation} data-testid="mpoi-navigate">
             {t('poi:header.navigate')}
           </List.Item>
         )}

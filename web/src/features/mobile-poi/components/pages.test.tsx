@@ -12,6 +12,12 @@ import { MobileRealtimePage } from './realtime-page';
 // jsdom has no canvas: the chart module is replaced, everything around it is real.
 vi.mock('@/components/charts/chart', () => ({ default: () => <canvas data-testid="chart-stub" /> }));
 
+// Outside WeChat unless a test says otherwise.
+const wechat = vi.hoisted(() => ({ ready: false, openLocation: (() => false) as (target: unknown) => boolean }));
+vi.mock('@/features/wechat/hooks', () => ({
+  useWeChat: () => ({ inWeChat: wechat.ready, ready: wechat.ready, openLocation: wechat.openLocation, previewImage: () => false }),
+}));
+
 const base = '/apps/mobile/poi/:hashId/:deviceId';
 
 function renderAt(path: string) {
@@ -81,5 +87,36 @@ describe('phone device pages', () => {
     expect(screen.getByTestId('mpoi-about-warranty')).toHaveTextContent('Expired');
     expect(screen.getByTestId('mpoi-about-sn')).toHaveTextContent('DM07000013');
     expect(screen.getByText('37.45000, 116.20000')).toBeInTheDocument();
+  });
+
+  it('offers the 高德/百度 choice outside WeChat', async () => {
+    serveDevice();
+    const user = userEvent.setup();
+    renderAt('/apps/mobile/poi/abc123/13/about');
+    await user.click(await screen.findByTestId('mpoi-navigate'));
+    expect(await screen.findByText('高德地图')).toBeInTheDocument();
+  });
+
+  it('asks WeChat to open the place in GCJ-02, as Chinese maps draw, when it is ready', async () => {
+    const opened: unknown[] = [];
+    wechat.ready = true;
+    wechat.openLocation = (target) => opened.push(target) > 0;
+    try {
+      serveDevice();
+      const user = userEvent.setup();
+      renderAt('/apps/mobile/poi/abc123/13/about');
+      await user.click(await screen.findByTestId('mpoi-navigate'));
+      await waitFor(() => expect(opened).toHaveLength(1));
+      const target = opened[0] as { latitude: number; longitude: number; name: string };
+      // The national offset moves a point near Beijing a few hundred metres.
+      expect(target.name).toBe('East field station');
+      expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);
+      expect(Math.abs(target.longitude - 116.2)).toBeLessThan(0.01);
+      expect(Math.abs(target.latitude - 37.45)).toBeLessThan(0.01);
+      expect(screen.queryByText('高德地图')).not.toBeInTheDocument();
+    } finally {
+      wechat.ready = false;
+      wechat.openLocation = () => false;
+    }
   });
 });
