@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, openBrowser, signIn, type ListedDevice } from './browser';
+import { baseURL, closeBrowser, detailPath, IPHONE_UA, openBrowser, signIn, type ListedDevice } from './browser';
 
 // axe on every page of the console, in light and dark: no serious or critical violation.
 // One browser context per theme; each page is checked as it first shows, then once per tab
@@ -55,7 +55,7 @@ async function audit(page: Page, label: string, theme: string, include?: string)
   const { violations } = await builder.analyze();
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ page: label, rule: v.id, impact: v.impact!, nodes: v.nodes.length, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({ page: label, rule: v.id, impact: v.impact!, nodes: v.nodes.length, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`) }));
   found[theme].push(...bad);
   return bad;
 }
@@ -182,7 +182,11 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('the phone profile and account', async () => {
-      await page.setViewportSize({ width: 390, height: 844 });
+      // Phone screens show in mobile mode only (a phone user agent on a narrow screen); a desktop
+      // browser is sent to their desktop equivalents.
+      const phone = await openBrowser({ colorScheme: theme, userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await signIn(phone);
+      const page = phone.pages()[0] ?? (await phone.newPage());
       const bad: Found[] = [];
       for (const [label, path] of [
         ['mobile profile', '/apps/mobile/profile'],
@@ -194,7 +198,7 @@ for (const theme of ['light', 'dark'] as const) {
         expect(new URL(page.url()).pathname).toBe(path);
         bad.push(...(await audit(page, label, theme)));
       }
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await closeBrowser(phone);
       expect(bad).toEqual([]);
     });
   });

@@ -19,6 +19,7 @@ export function ThemeVariables() {
       '--fw-link': token.colorLink,
       '--fw-border': token.colorBorderSecondary,
       '--fw-error': token.colorError,
+      '--fw-error-text': token.colorErrorText,
       '--fw-error-bg': token.colorErrorBg,
       '--fw-radius': `${token.borderRadius}px`,
       '--fw-font': token.fontFamily,

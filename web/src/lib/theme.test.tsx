@@ -37,6 +37,8 @@ describe('theme', () => {
         expect(contrast(token.colorTextDescription, bg), `description on ${bg}`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(token.colorTextPlaceholder, bg), `placeholder on ${bg}`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(token.colorLink, bg), `link on ${bg}`).toBeGreaterThanOrEqual(4.5);
+        // Error text: form messages and failed figures (--fw-error-text), e.g. a push success rate.
+        expect(contrast(token.colorErrorText, bg), `error text on ${bg}`).toBeGreaterThanOrEqual(4.5);
       }
       const menu = config.components!.Menu!;
       expect(contrast(menu.itemSelectedColor!, token.colorPrimaryBg), 'selected menu item').toBeGreaterThanOrEqual(4.5);

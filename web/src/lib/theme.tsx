@@ -74,6 +74,8 @@ export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
       colorTextTertiary: readable.grey,
       colorTextPlaceholder: readable.grey,
       colorLink: readable.link,
+      // Error text (form messages, failed figures); fills and borders keep antd's colorError.
+      colorErrorText: readable.error,
     },
     components: {
       Menu: { itemSelectedColor: readable.link, horizontalItemSelectedColor: readable.link },

@@ -28,7 +28,7 @@ export function ChannelStatsHeader({ channel }: { channel: Channel }) {
           <Statistic
             title={t('channels.columns.rate')}
             value={formatRate(channel.successRate)}
-            styles={{ content: { color: tone === 'danger' ? 'var(--fw-error)' : undefined } }}
+            styles={{ content: { color: tone === 'danger' ? 'var(--fw-error-text)' : undefined } }}
           />
         </Col>
         <Col xs={12} md={6}>
