@@ -24,7 +24,7 @@ export function MessageRow({ message, device, now, onOpen, onMarkRead }: Message
       data-read={message.read}
       onClick={() => onOpen(message)}
       arrowIcon={device !== undefined}
-      prefix={<span className="fw-m-message__dot" aria-label={unread ? t('events.unreadMark') : undefined} />}
+      prefix={<span className="fw-m-message__dot" {...(unread ? { role: 'img', 'aria-label': t('events.unreadMark') } : { 'aria-hidden': true })} />}
       description={
         <div className="fw-m-message__body">
           <div className="fw-m-message__description">{message.description}</div>
