@@ -196,18 +196,24 @@ describe('device detail pages', () => {
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await openDevice(page, gauge);
-    await expect.poll(() => page.getByTestId('poi-rain-1h').innerText(), SLOW).toContain('112.5');
+    // The gauge is live in the demo: its own rain (a drizzle in its weather) may add to the burst.
+    const amount = async (testId: string) => Number(/([\d.]+)\s*mm/.exec(await page.getByTestId(testId).innerText())?.[1] ?? Number.NaN);
+    const burstWithin = async (testId: string, burst: number, ownRain = 10) => {
+      await expect.poll(() => amount(testId), SLOW).toBeGreaterThanOrEqual(burst);
+      expect(await amount(testId)).toBeLessThan(burst + ownRain);
+    };
+    await burstWithin('poi-rain-1h', 112.5);
     await expect.poll(() => page.getByTestId('poi-rain-1h').innerText(), SLOW).toContain('Rainstorm');
     await expect.poll(() => page.getByTestId('poi-rain-24h').innerText(), SLOW).toContain('Heavy rainstorm');
-    await expect.poll(() => page.getByTestId('poi-rain-12h').innerText(), SLOW).toContain('112.5');
+    await burstWithin('poi-rain-12h', 112.5);
     // "Today" starts at local midnight: just after it, part of the burst fell yesterday.
     const midnight = new Date(new Date().toLocaleString('en-US', { timeZone: 'Asia/Shanghai' }));
     const sinceMidnight = (midnight.getHours() * 60 + midnight.getMinutes()) * 60 + midnight.getSeconds();
     const today = [50, 40, 30, 20, 10].filter((m) => m * 60 <= sinceMidnight).length * 22.5;
-    await expect.poll(() => page.getByTestId('poi-rain-today').innerText(), SLOW).toContain(today > 0 ? String(today) : '0');
+    await burstWithin('poi-rain-today', today, 50);
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('04');
     await expect.poll(() => page.getByTestId('poi-rain-warning').innerText(), SLOW).toContain('red');
-    await expect.poll(() => page.getByTestId('poi-rain-total').innerText(), SLOW).toMatch(/^112\.5 mm$/);
+    await burstWithin('poi-rain-total', 112.5);
     await expect.poll(() => page.getByTestId('poi-rain-peak').innerText(), SLOW).toContain('04');
     await expect.poll(() => page.getByTestId('poi-rain-recent').locator('canvas').count(), SLOW).toBeGreaterThan(0);
     // Every figure comes from the rain gauge's own calls; no raw rainfall history is summed in the browser.
