@@ -53,11 +53,29 @@ func directives(policy string) map[string]string {
 
 func TestSecurityHeaders_CSP(t *testing.T) {
 	app := fstest.MapFS{
-		"index.html":         {Data: []byte("<!doctype html><div id=root></div>")},
-		"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+		"index.html":           {Data: []byte("<!doctype html><div id=root></div>")},
+		"assets/app-1a2b.js":   {Data: []byte("console.log(1)")},
+		"assets/app-1a2b.css":  {Data: []byte("body{margin:0}")},
+		"assets/mark-1a2b.svg": {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 	}
 	srv := serve(t, httpapi.Options{App: app, MapTiles: maptiles.AMap})
-	for _, p := range []string{"/", "/apps/devices", "/assets/app-1a2b.js", "/apis/nothing", "/healthz"} {
+	// Scripts and style sheets are not documents: nosniff, and none of the document headers.
+	for _, p := range []string{"/assets/app-1a2b.js", "/assets/app-1a2b.css"} {
+		res, _ := call(t, srv.Client(), "GET", srv.URL+p)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: status %d", p, res.StatusCode)
+		}
+		if got := res.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: X-Content-Type-Options %q", p, got)
+		}
+		for _, name := range []string{"Content-Security-Policy", "X-Frame-Options", "Referrer-Policy"} {
+			if got := res.Header.Get(name); got != "" {
+				t.Errorf("%s: %s %q, want none", p, name, got)
+			}
+		}
+	}
+	// Documents, an SVG that a browser could open as one, the API and health check keep them all.
+	for _, p := range []string{"/", "/apps/devices", "/assets/mark-1a2b.svg", "/apis/nothing", "/healthz"} {
 		res, _ := call(t, srv.Client(), "GET", srv.URL+p)
 		csp := directives(res.Header.Get("Content-Security-Policy"))
 		for name, want := range map[string]string{

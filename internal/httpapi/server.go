@@ -270,18 +270,29 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 
 // securityHeaders sets the Content-Security-Policy and its companions on
 // every response, and HSTS on those that reached the client over HTTPS.
+// Scripts and style sheets of the web app get nosniff only: the policy, the
+// frame and referrer rules apply to documents, and a page loads dozens of
+// these files (about 330 bytes of headers saved on each, on a phone network).
 func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", s.csp)
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "DENY")
+		if !scriptOrStyle(r.URL.Path) {
+			h.Set("Content-Security-Policy", s.csp)
+			h.Set("Referrer-Policy", "same-origin")
+			h.Set("X-Frame-Options", "DENY")
+		}
 		if s.secure(r) {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// scriptOrStyle tells the web app's built scripts and style sheets, which no
+// browser renders as a document (an SVG or HTML file under /assets would be).
+func scriptOrStyle(path string) bool {
+	return strings.HasPrefix(path, "/assets/") && (strings.HasSuffix(path, ".js") || strings.HasSuffix(path, ".css"))
 }
 
 // contentSecurityPolicy allows the web app's own scripts, styles, fonts and

@@ -105,12 +105,12 @@ describe('shell', () => {
     await expect.poll(() => mainMenu(page).innerText()).toContain('设备');
 
     await page.getByRole('button', { name: /语言|简体中文/ }).first().click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect.poll(() => mainMenu(page).innerText()).toContain('Device');
     expect(await page.evaluate(() => localStorage.getItem('i18n'))).toBe('en_US');
 
     await page.getByRole('button', { name: /Language|English/ }).first().click();
-    await page.getByRole('menuitem', { name: '繁體中文' }).click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await expect.poll(() => mainMenu(page).innerText()).toContain('設備');
 
     const profile = page.waitForRequest((r) => r.url().endsWith('/apis/account/session'));

@@ -1,13 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { antdLocale, currentLanguage } from '@/lib/i18n';
 import { MobileModeProvider } from '@/lib/mobile-mode';
-import { antdTheme, ThemeModeProvider, useThemeMode } from '@/lib/theme';
+import { ThemeModeProvider } from '@/lib/theme';
 import { ApiHandlersBridge } from './api-handlers-bridge';
-import { ThemeVariables } from './theme-variables';
 
 
 export function createQueryClient() {
@@ -24,22 +20,6 @@ export function createQueryClient() {
   });
 }
 
-function UiProviders({ children }: { children: ReactNode }) {
-  const { mode, reducedMotion } = useThemeMode();
-  // Subscribes to language changes, so the component libraries switch with the app.
-  useTranslation();
-  const theme = useMemo(() => antdTheme(mode, reducedMotion), [mode, reducedMotion]);
-  const locale = antdLocale(currentLanguage());
-  return (
-    <ConfigProvider theme={theme} locale={locale}>
-      <AntdApp className="fw-app">
-        <ThemeVariables />
-        {children}
-      </AntdApp>
-    </ConfigProvider>
-  );
-}
-
 interface AppProviderProps {
   children: ReactNode;
   /** Forces phone or desktop mode instead of detecting it (tests). */
@@ -52,12 +32,10 @@ export function AppProvider({ children, mobile, queryClient }: AppProviderProps)
   return (
     <ThemeModeProvider>
       <MobileModeProvider value={mobile}>
-        <UiProviders>
-          <QueryClientProvider client={client}>
-            <ApiHandlersBridge />
-            {children}
-          </QueryClientProvider>
-        </UiProviders>
+        <QueryClientProvider client={client}>
+          <ApiHandlersBridge />
+          {children}
+        </QueryClientProvider>
       </MobileModeProvider>
     </ThemeModeProvider>
   );

@@ -1,7 +1,6 @@
-import { Button } from 'antd';
-import { LazyResult } from '@/components/lazy-result';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageMessage } from '@/components/full-page-message';
 import { PageLoading } from '@/components/page-loading';
 import { useProfile } from '@/features/account/api/get-profile';
 import { loginPath } from '@/config/paths';
@@ -27,14 +26,19 @@ export function RequireAuth() {
   }
   if (profile.isError) {
     return (
-      <LazyResult
-        status="warning"
+      <FullPageMessage
         title={t('loadFailed')}
-        subTitle={errorMessage(profile.error)}
-        extra={
-          <Button type="primary" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+        description={errorMessage(profile.error)}
+        action={
+          <button
+            type="button"
+            className="fw-button fw-button--primary"
+            onClick={() => void profile.refetch()}
+            disabled={profile.isFetching}
+            aria-busy={profile.isFetching}
+          >
             {t('actions.retry')}
-          </Button>
+          </button>
         }
       />
     );

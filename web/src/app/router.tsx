@@ -37,6 +37,7 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
   };
 }
 
+const AntdShell = component(() => import('./antd-shell'), (m) => m.AntdShell);
 const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
@@ -162,27 +163,38 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [
+      // Drawn without antd, so its first paint waits for nothing but the entry and its texts.
       { path: paths.login, handle: handle('login'), lazy: corePage(() => import('./routes/login')) },
       {
-        // Reached by scanning a device or from a partner's site: no login check.
-        Component: PlainLayout,
+        // The screens drawn with antd: the desktop console and the pages anyone may open.
+        lazy: AntdShell,
         children: [
-          soon(paths.uniPortal, 'uniPortal'),
-          soon(paths.externalDevice, 'externalDevice'),
-          // A share or transfer link: describes itself to anyone, asks for a login to accept.
-          { path: paths.authorized, handle: handle('authorized'), lazy: page(() => import('./routes/authorized')) },
+          {
+            // Reached by scanning a device or from a partner's site: no login check.
+            Component: PlainLayout,
+            children: [
+              soon(paths.uniPortal, 'uniPortal'),
+              soon(paths.externalDevice, 'externalDevice'),
+              // A share or transfer link: describes itself to anyone, asks for a login to accept.
+              { path: paths.authorized, handle: handle('authorized'), lazy: page(() => import('./routes/authorized')) },
+            ],
+          },
+          {
+            Component: RequireAuth,
+            children: [
+              { lazy: DesktopLayout, children: desktopRoutes },
+              {
+                Component: PlainLayout,
+                children: [soon(paths.deviceInfo, 'deviceInfo')],
+              },
+            ],
+          },
         ],
       },
       {
+        // The phone screens: antd-mobile, loaded with their layout.
         Component: RequireAuth,
-        children: [
-          { lazy: DesktopLayout, children: desktopRoutes },
-          {
-            Component: PlainLayout,
-            children: [soon(paths.deviceInfo, 'deviceInfo')],
-          },
-          { path: paths.mobile.root, lazy: MobileLayout, children: mobileRoutes },
-        ],
+        children: [{ path: paths.mobile.root, lazy: MobileLayout, children: mobileRoutes }],
       },
       { path: '*', handle: handle('notFound'), lazy: corePage(() => import('./routes/not-found')) },
     ],

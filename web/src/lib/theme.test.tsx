@@ -1,7 +1,8 @@
 import { renderHook } from '@testing-library/react';
 import { theme as antdThemes } from 'antd';
 import type { ReactNode } from 'react';
-import { antdTheme, ThemeModeProvider, useThemeMode } from './theme';
+import { antdTheme } from './antd-theme';
+import { applyThemeToDocument, THEME_VARIABLES, ThemeModeProvider, useThemeMode } from './theme';
 
 /** Makes the system answer one media query with true. */
 function systemMatches(query: string) {
@@ -54,6 +55,43 @@ describe('theme', () => {
         expect(contrast(typography[`color${status}Text`], token.colorBgContainer), `${status} text`).toBeGreaterThanOrEqual(4.5);
       }
       expect(contrast(config.components!.Button!.colorError!, token.colorBgContainer), 'danger button text').toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`writes out antd's own colours as the CSS variables of the pages drawn without antd (${mode})`, () => {
+      const token = antdThemes.getDesignToken(antdTheme(mode));
+      const norm = (value: string) => value.replace(/\s+/g, '');
+      const expected: Record<string, string> = {
+        '--fw-primary': token.colorPrimary,
+        '--fw-primary-hover': token.colorPrimaryHover,
+        '--fw-primary-active': token.colorPrimaryActive,
+        '--fw-primary-bg': token.colorPrimaryBg,
+        '--fw-bg-layout': token.colorBgLayout,
+        '--fw-bg-container': token.colorBgContainer,
+        '--fw-bg-elevated': token.colorBgElevated,
+        '--fw-fill': token.colorFillTertiary,
+        '--fw-fill-secondary': token.colorFillSecondary,
+        '--fw-text': token.colorText,
+        '--fw-text-secondary': token.colorTextSecondary,
+        '--fw-text-tertiary': token.colorTextTertiary,
+        '--fw-link': token.colorLink,
+        '--fw-border': token.colorBorderSecondary,
+        '--fw-border-strong': token.colorBorder,
+        '--fw-success': token.colorSuccess,
+        '--fw-error': token.colorError,
+        '--fw-error-text': token.colorErrorText,
+        '--fw-error-bg': token.colorErrorBg,
+        '--fw-error-border': token.colorErrorBorder,
+      };
+      expect(Object.fromEntries(Object.entries(THEME_VARIABLES[mode]).map(([k, v]) => [k, norm(v)]))).toEqual(
+        Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, norm(v)])),
+      );
+      applyThemeToDocument(mode);
+      const style = document.documentElement.style;
+      expect(norm(style.getPropertyValue('--fw-font'))).toBe(norm(token.fontFamily));
+      expect(style.getPropertyValue('--fw-radius')).toBe(`${token.borderRadius}px`);
+      expect(style.getPropertyValue('--fw-bg-container')).toBe(THEME_VARIABLES[mode]['--fw-bg-container']);
     });
   }
 

@@ -1,4 +1,3 @@
-import { theme as antdThemes, type ThemeConfig } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ThemeMode = 'light' | 'dark';
@@ -27,75 +26,74 @@ export function systemTheme(): ThemeMode {
   return window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
+const FONT =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'";
+
+/**
+ * The theme's colours as CSS variables for the app's own styles and the pages drawn without antd
+ * (login, loading, errors): antd's design tokens of each mode, written out so the first paint
+ * needs no antd (antd-theme.test.ts keeps them equal to the tokens antd computes).
+ */
+export const THEME_VARIABLES: Record<ThemeMode, Record<string, string>> = {
+  light: {
+    '--fw-primary': '#3961ff',
+    '--fw-primary-hover': '#6186ff',
+    '--fw-primary-active': '#2543d9',
+    '--fw-primary-bg': '#f0f5ff',
+    '--fw-bg-layout': '#f5f5f5',
+    '--fw-bg-container': '#ffffff',
+    '--fw-bg-elevated': '#ffffff',
+    '--fw-fill': 'rgba(0,0,0,0.04)',
+    '--fw-fill-secondary': 'rgba(0,0,0,0.06)',
+    '--fw-text': 'rgba(0,0,0,0.88)',
+    '--fw-text-secondary': 'rgba(0,0,0,0.65)',
+    '--fw-text-tertiary': 'rgba(0, 0, 0, 0.56)',
+    '--fw-link': '#2e56f5',
+    '--fw-border': '#f0f0f0',
+    '--fw-border-strong': '#d9d9d9',
+    '--fw-success': '#52c41a',
+    '--fw-error': '#ff4d4f',
+    '--fw-error-text': '#cf1322',
+    '--fw-error-bg': '#fff2f0',
+    '--fw-error-border': '#ffccc7',
+  },
+  dark: {
+    '--fw-primary': '#3355dc',
+    '--fw-primary-hover': '#597be8',
+    '--fw-primary-active': '#2c46ad',
+    '--fw-primary-bg': '#1f2b5b',
+    '--fw-bg-layout': '#000000',
+    '--fw-bg-container': '#141414',
+    '--fw-bg-elevated': '#1f1f1f',
+    '--fw-fill': 'rgba(255,255,255,0.08)',
+    '--fw-fill-secondary': 'rgba(255,255,255,0.12)',
+    '--fw-text': 'rgba(255,255,255,0.85)',
+    '--fw-text-secondary': 'rgba(255,255,255,0.65)',
+    '--fw-text-tertiary': 'rgba(255, 255, 255, 0.5)',
+    '--fw-link': '#6c83dc',
+    '--fw-border': '#303030',
+    '--fw-border-strong': '#424242',
+    '--fw-success': '#49aa19',
+    '--fw-error': '#dc4446',
+    '--fw-error-text': '#f05a5c',
+    '--fw-error-bg': '#2c1618',
+    '--fw-error-border': '#5b2526',
+  },
+};
+
 /** Marks <html> so antd-mobile, global CSS and native controls all follow the chosen mode. */
 export function applyThemeToDocument(mode: ThemeMode) {
   const root = document.documentElement;
   root.setAttribute('data-theme', mode);
   root.setAttribute('data-prefers-color-scheme', mode);
   root.style.colorScheme = mode;
-}
-
-/**
- * Where antd's stock colours fall short of WCAG AA for text (4.5:1) on the backgrounds they are
- * drawn on, the shade next to them that reaches it (checked in theme.test.tsx): the greys of
- * secondary text and of select placeholders, links and selected menu items and tabs, status tags
- * and danger buttons. Fills, borders and icons keep antd's palette.
- */
-const READABLE = {
-  light: {
-    grey: 'rgba(0, 0, 0, 0.56)', // 0.45 and 0.25 in antd
-    link: '#2e56f5', // the primary, one step darker: antd's #1677ff and the primary itself miss on tinted backgrounds
-    success: '#237804',
-    error: '#cf1322',
-    danger: '#d9363e',
-    warning: '#ad4e00',
-    info: '#0958d9',
-  },
-  dark: {
-    grey: 'rgba(255, 255, 255, 0.5)',
-    link: '#7b97ff',
-    success: undefined,
-    error: '#f05a5c',
-    danger: '#e84749',
-    warning: undefined,
-    info: '#7b97ff',
-  },
-} as const;
-
-/** antd's theme for a mode; with reduced motion its popups, drawers and messages appear without animating. */
-export function antdTheme(mode: ThemeMode, reducedMotion = false): ThemeConfig {
-  const readable = READABLE[mode];
-  return {
-    algorithm: mode === 'dark' ? antdThemes.darkAlgorithm : antdThemes.defaultAlgorithm,
-    token: {
-      colorPrimary: PRIMARY_COLOR,
-      borderRadius: BORDER_RADIUS,
-      motion: !reducedMotion,
-      colorTextTertiary: readable.grey,
-      colorTextPlaceholder: readable.grey,
-      colorLink: readable.link,
-      // Error text (form messages, failed figures); fills and borders keep antd's colorError.
-      colorErrorText: readable.error,
-    },
-    components: {
-      Menu: { itemSelectedColor: readable.link, horizontalItemSelectedColor: readable.link },
-      ...(mode === 'dark' && { Tabs: { itemSelectedColor: readable.link, itemActiveColor: readable.link, itemHoverColor: readable.link } }),
-      Tag: {
-        // Preset colours draw their text in the palette's 7th shade: some of those used here miss in light.
-        ...(mode === 'light' && { green7: '#237804', cyan7: '#006d75', gold7: '#874d00', orange7: '#ad4e00' }),
-        ...(readable.success && { colorSuccess: readable.success }),
-        colorError: readable.error,
-        ...(readable.warning && { colorWarning: readable.warning }),
-        ...(readable.info && { colorInfo: readable.info }),
-      },
-      Typography: {
-        ...(readable.success && { colorSuccessText: readable.success }),
-        ...(readable.warning && { colorWarningText: readable.warning }),
-        colorErrorText: readable.error,
-      },
-      Button: { colorError: readable.danger, colorLink: readable.link },
-    },
+  const variables = {
+    ...THEME_VARIABLES[mode],
+    '--fw-radius': `${BORDER_RADIUS}px`,
+    '--fw-font': FONT,
+    '--adm-color-primary': THEME_VARIABLES[mode]['--fw-primary'],
   };
+  for (const [name, value] of Object.entries(variables)) root.style.setProperty(name, value);
 }
 
 /** Follows the system's answer to a media query (dark scheme, reduced motion) as it changes. */
@@ -149,4 +147,9 @@ export function useThemeMode(): ThemeModeValue {
   const value = useContext(ThemeModeContext);
   if (!value) throw new Error('useThemeMode must be used inside ThemeModeProvider');
   return value;
+}
+
+/** The current mode's theme colours (THEME_VARIABLES), for drawings that take colours as values. */
+export function useThemeVariables(): Record<string, string> {
+  return THEME_VARIABLES[useThemeMode().mode];
 }

@@ -2,6 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { AntdProviders } from '../antd-shell';
 import { MobilePage } from './mobile-page';
 
 const sections = ['realtime', 'history', 'about'] as const;
@@ -22,7 +23,10 @@ export function MobileDeviceLayout() {
           <Tabs.Tab key={section} title={t(`pages.${section}`)} />
         ))}
       </Tabs>
-      <Outlet />
+      {/* A device's screens share some of the desktop's pieces (summaries, charts) drawn with antd. */}
+      <AntdProviders>
+        <Outlet />
+      </AntdProviders>
     </MobilePage>
   );
 }

@@ -1,9 +1,8 @@
-import { BellOutlined, EnvironmentOutlined, LineChartOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Logo } from '@/components/logo';
+import { BellIcon, ChartIcon, PinIcon } from '@/components/plain-icons';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/account/components/login-form';
@@ -11,9 +10,9 @@ import { useMobileMode } from '@/lib/mobile-mode';
 import { safeRedirect } from '@/lib/redirect';
 
 const heroPoints = [
-  { key: 'heroPoint1', icon: <EnvironmentOutlined /> },
-  { key: 'heroPoint2', icon: <BellOutlined /> },
-  { key: 'heroPoint3', icon: <LineChartOutlined /> },
+  { key: 'heroPoint1', icon: <PinIcon /> },
+  { key: 'heroPoint2', icon: <BellIcon /> },
+  { key: 'heroPoint3', icon: <ChartIcon /> },
 ] as const;
 
 export default function LoginRoute() {
@@ -52,12 +51,8 @@ export default function LoginRoute() {
         </div>
         <div className="fw-login__panel">
           <Logo size={40} className="fw-login__panel-logo" />
-          <Typography.Title level={2} className="fw-login__title">
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="fw-login__subtitle">
-            {t('login.subtitle')}
-          </Typography.Paragraph>
+          <h2 className="fw-login__title">{t('login.title')}</h2>
+          <p className="fw-login__subtitle">{t('login.subtitle')}</p>
           <LoginForm
             onSuccess={() => void navigate(safeRedirect(searchParams.get('redirect'), home), { replace: true })}
           />

@@ -1,8 +1,7 @@
-import { Button } from 'antd';
-import { LazyResult } from '@/components/lazy-result';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { FullPageMessage } from '@/components/full-page-message';
 
 /** Shown when a screen fails to render or its code fails to load (e.g. after a new release). */
 export function RouteError() {
@@ -14,17 +13,15 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <div className="fw-fullpage">
-      <LazyResult
-        status="500"
-        title={t('crash.title')}
-        subTitle={t('crash.description')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('crash.reload')}
-          </Button>
-        }
-      />
-    </div>
+    <FullPageMessage
+      code="500"
+      title={t('crash.title')}
+      description={t('crash.description')}
+      action={
+        <button type="button" className="fw-button fw-button--primary" onClick={() => window.location.reload()}>
+          {t('crash.reload')}
+        </button>
+      }
+    />
   );
 }

@@ -1,26 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage, type Language } from '@/lib/i18n';
-import { useAccountRules, type SharedRule } from './validation';
-
-/** Applies rules the way both form libraries do and returns the first message, or ''. */
-async function firstError(rules: SharedRule[], value: string, fields: Record<string, string> = {}) {
-  for (const r of rules) {
-    const rule = typeof r === 'function' ? r({ getFieldValue: (name) => fields[name] }) : r;
-    const empty = value === '' || (rule.whitespace && value.trim() === '');
-    if (rule.required && empty) return rule.message;
-    if (rule.pattern && value && !rule.pattern.test(value)) return rule.message;
-    if (rule.min !== undefined && value && value.length < rule.min) return rule.message;
-    if (rule.validator) {
-      try {
-        await rule.validator(rule, value);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }
-  }
-  return '';
-}
+import { firstRuleError as firstError, useAccountRules } from './validation';
 
 type Rules = ReturnType<typeof useAccountRules>;
 const cases: {

@@ -20,6 +20,32 @@ type DependentRule = (form: { getFieldValue: (name: string) => unknown }) => Fie
 /** Written once for both form libraries: antd and antd-mobile accept the same rule shapes. */
 export type SharedRule = FieldRule | DependentRule;
 
+/**
+ * The first message of the rules a value breaks, or '' — applied as both form libraries apply
+ * them, for forms drawn without either (the login page).
+ */
+export async function firstRuleError(
+  rules: SharedRule[],
+  value: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
+  for (const shared of rules) {
+    const rule = typeof shared === 'function' ? shared({ getFieldValue: (name) => fields[name] }) : shared;
+    const empty = value === '' || (rule.whitespace === true && value.trim() === '');
+    if (rule.required && empty) return rule.message ?? '';
+    if (rule.pattern && value && !rule.pattern.test(value)) return rule.message ?? '';
+    if (rule.min !== undefined && value && value.length < rule.min) return rule.message ?? '';
+    if (rule.validator) {
+      try {
+        await rule.validator(rule, value);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    }
+  }
+  return '';
+}
+
 /** Counts characters as people see them, so a CJK name or an emoji counts once. */
 function characterCount(value: string): number {
   return Array.from(value).length;

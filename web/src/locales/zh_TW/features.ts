@@ -1,4 +1,6 @@
-// The texts of the console's features: a second chunk, loaded with the first console page.
+// The texts of the console's features and antd's texts for the language: a second chunk, loaded
+// with the first console page (antd draws only console pages).
+import antdLocale from 'antd/es/locale/zh_TW';
 import devices from './devices.json';
 import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
@@ -7,3 +9,5 @@ import rules from './rules.json';
 import sharing from './sharing.json';
 
 export const resources = { devices, poi, rules, sharing, integration, mobilePoi };
+
+export { antdLocale };

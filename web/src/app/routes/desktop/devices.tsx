@@ -8,7 +8,6 @@ import { useExportDevices } from '@/features/devices/api/export-devices';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { DeviceFilters } from '@/features/devices/components/device-filters';
 import { DeviceTable } from '@/features/devices/components/device-table';
-import { RenameDeviceModal } from '@/features/devices/components/rename-device-modal';
 import {
   clearFilters,
   hasFilters,
@@ -21,15 +20,20 @@ import {
   type ListFilters,
 } from '@/features/devices/list-query';
 import type { Device } from '@/features/devices/types';
-import { ShareDialog } from '@/features/sharing/components/share-dialog';
 import type { LinkKind, ShareDevice } from '@/features/sharing/types';
 import { errorMessage } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
 import { useNow } from '@/lib/use-now';
+import { useWanted } from '@/lib/use-wanted';
 import { usePageTitle } from '../../route-handle';
 
 // Leaflet and the clustering index load only when the map is first shown.
 const DeviceMapView = lazy(() => import('@/features/devices/components/device-map-view'));
+// The rename and share dialogs load when first opened, not with the list.
+const RenameDeviceModal = lazy(() =>
+  import('@/features/devices/components/rename-device-modal').then((m) => ({ default: m.RenameDeviceModal })),
+);
+const ShareDialog = lazy(() => import('@/features/sharing/components/share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 export default function DevicesRoute() {
   const { t } = useTranslation('devices');
@@ -42,6 +46,8 @@ export default function DevicesRoute() {
   // Checked rows, kept across pages so several pages' devices can be shared at once.
   const [selected, setSelected] = useState<ReadonlyMap<number, ShareDevice>>(new Map());
   const [sharing, setSharing] = useState<{ mode: LinkKind; devices: ShareDevice[] } | null>(null);
+  const renameWanted = useWanted(renaming !== null);
+  const shareWanted = useWanted(sharing !== null);
 
   const go = useCallback(
     (next: DeviceListState, replace = false) => setSearchParams(toSearchParams(next), { replace }),
@@ -175,13 +181,17 @@ export default function DevicesRoute() {
           </Suspense>
         )}
       </Card>
-      <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />
-      <ShareDialog
-        open={sharing !== null}
-        mode={sharing?.mode}
-        devices={sharing?.devices ?? []}
-        onClose={() => setSharing(null)}
-      />
+      <Suspense fallback={null}>
+        {renameWanted && <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />}
+        {shareWanted && (
+          <ShareDialog
+            open={sharing !== null}
+            mode={sharing?.mode}
+            devices={sharing?.devices ?? []}
+            onClose={() => setSharing(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

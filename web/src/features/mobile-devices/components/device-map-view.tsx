@@ -1,4 +1,3 @@
-import { theme } from 'antd';
 import { ErrorBlock, Popup, SpinLoading } from 'antd-mobile';
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { DeviceMap, type GroupColors } from '@/features/devices/components/devic
 import '@/features/devices/components/device-map.css';
 import { filterMapDevices } from '@/features/devices/display';
 import { MAP_GROUPS, type MapDevice } from '@/features/devices/types';
+import { useThemeVariables } from '@/lib/theme';
 import { useNow } from '@/lib/use-now';
 import type { MobileDeviceState } from '../list-state';
 import { DeviceCard } from './device-card';
@@ -42,16 +42,17 @@ function useFillHeight() {
 /** The devices on a map, clustered; a tapped device opens a card at the bottom. */
 export default function MobileDeviceMap({ state, focusId }: MobileDeviceMapProps) {
   const { t } = useTranslation('devices');
-  const { token } = theme.useToken();
+  // Phone screens are drawn without antd: the theme's colours come from its variables.
+  const colors = useThemeVariables();
   const devices = useMapDevices();
   const config = useMapConfig();
   const now = useNow();
   const [picked, setPicked] = useState<MapDevice[]>([]);
   const { ref, height } = useFillHeight();
 
-  const colors = useMemo<GroupColors>(
-    () => ({ working: token.colorSuccess, fault: token.colorError, notDeployed: token.colorTextTertiary }),
-    [token.colorSuccess, token.colorError, token.colorTextTertiary],
+  const groupColors = useMemo<GroupColors>(
+    () => ({ working: colors['--fw-success'], fault: colors['--fw-error'], notDeployed: colors['--fw-text-tertiary'] }),
+    [colors],
   );
   const { nameOrSn, status, typeId } = state;
   const shown = useMemo(() => filterMapDevices(devices.data?.list ?? [], { nameOrSn, status, typeId }), [devices.data, nameOrSn, status, typeId]);
@@ -75,8 +76,8 @@ export default function MobileDeviceMap({ state, focusId }: MobileDeviceMapProps
       <DeviceMap
         placed={placed}
         config={config.data}
-        colors={colors}
-        surface={token.colorBgContainer}
+        colors={groupColors}
+        surface={colors['--fw-bg-container']}
         fitKey={fitKey}
         focusId={focusId}
         now={now}
@@ -88,7 +89,7 @@ export default function MobileDeviceMap({ state, focusId }: MobileDeviceMapProps
             <ul className="fw-m-map__legend" aria-label={t('map.legend')} data-testid="map-legend">
               {MAP_GROUPS.map((group) => (
                 <li key={group} data-group={group}>
-                  <span className="fw-m-map__dot" style={{ background: colors[group] }} />
+                  <span className="fw-m-map__dot" style={{ background: groupColors[group] }} />
                   {t(`groups.${group}`)} {counts[group]}
                 </li>
               ))}
@@ -111,7 +112,7 @@ export default function MobileDeviceMap({ state, focusId }: MobileDeviceMapProps
       ref={ref}
       className="fw-device-map fw-m-map"
       data-testid="device-map"
-      style={{ height, ['--fw-map-bg' as string]: token.colorFillTertiary }}
+      style={{ height, ['--fw-map-bg' as string]: colors['--fw-fill'] }}
     >
       {body}
       <Popup visible={picked.length > 0} onMaskClick={() => setPicked([])} onClose={() => setPicked([])} bodyClassName="fw-m-card-sheet" showCloseButton>
