@@ -254,10 +254,8 @@ export async function settle(page: Page) {
  */
 export async function shot(page: Page, name: string, { fullPage = false, top = false, mouseAway = false, clip }: { fullPage?: boolean; top?: boolean; mouseAway?: boolean; clip?: Locator } = {}) {
   if (top) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
   if (mouseAway) await page.mouse.move(0, 0);
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await animationsDone(page);
+  await settle(page);
   const file = path.join(screenshotDir, name);
   if (clip) await clip.screenshot({ path: file });
   else await page.screenshot({ path: file, fullPage });
