@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, IPHONE_UA, openBrowser, signIn, type ListedDevice } from './browser';
+import { baseURL, browser, closeBrowser, detailPath, deviceOf, listDevices, openBrowser, PHONE, settle, signIn, type ListedDevice } from './browser';
 
 // axe on every page of the console, in light and dark: no serious or critical violation.
 // One browser context per theme; each page is checked as it first shows, then once per tab
@@ -32,20 +32,6 @@ interface Found {
 
 /** Every serious or critical violation, by theme, for the summary printed after the run. */
 const found: Record<string, Found[]> = { light: [], dark: [] };
-
-/** Waits for the page to settle: requests, progress bar, animations. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
 
 /** Runs axe (on the whole page, or the part a selector names) and returns its serious and critical violations. */
 async function audit(page: Page, label: string, theme: string, include?: string): Promise<Found[]> {
@@ -110,7 +96,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('the device list and the map', async () => {
       await signIn(context);
-      devices = (await (await context.request.get(baseURL() + '/apis/devices?size=100&sort=name')).json()).data.list;
+      devices = await listDevices(context);
       await visit(page, '/apps/devices');
       await page.locator('.fw-device-table tr.ant-table-row').first().waitFor(SLOW);
       const bad = await audit(page, 'devices', theme);
@@ -122,8 +108,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const [kind, typeId] of Object.entries(KIND_TYPES)) {
       test(`the ${kind} detail page, every tab`, async () => {
-        const device = devices.find((d) => d.typeId === typeId && !d.slave);
-        if (!device) throw new Error(`no demo device of type ${typeId}`);
+        const device = deviceOf(devices, typeId);
         await visit(page, detailPath(device));
         await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(device.name);
         await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
@@ -184,9 +169,8 @@ for (const theme of ['light', 'dark'] as const) {
     test('the phone profile and account', async () => {
       // Phone screens show in mobile mode only (a phone user agent on a narrow screen); a desktop
       // browser is sent to their desktop equivalents.
-      const phone = await openBrowser({ colorScheme: theme, userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const { context: phone, page } = await browser({ ...PHONE, colorScheme: theme });
       await signIn(phone);
-      const page = phone.pages()[0] ?? (await phone.newPage());
       const bad: Found[] = [];
       for (const [label, path] of [
         ['mobile profile', '/apps/mobile/profile'],
@@ -198,7 +182,6 @@ for (const theme of ['light', 'dark'] as const) {
         expect(new URL(page.url()).pathname).toBe(path);
         bad.push(...(await audit(page, label, theme)));
       }
-      await closeBrowser(phone);
       expect(bad).toEqual([]);
     });
   });

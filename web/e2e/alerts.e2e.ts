@@ -2,39 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import { describe, expect, inject, test } from 'vitest';
+import { api, baseURL, loggedIn, screenshotDir } from './browser';
 
 const run = promisify(execFile);
-
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-/** Calls the API from the page, with its session and language. */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<Envelope<T>> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', lang: 'en_US' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { method, url, body },
-  );
-}
 
 interface Summary {
   to: string;
@@ -51,11 +22,7 @@ function mails(dir: string): Summary[] {
 
 describe('alerts', () => {
   test('a frost rule fires on a report published with mosquitto_pub: event, unread badge and e-mail', async () => {
-    const context = await openBrowser({ colorScheme: 'light' });
-    contexts.push(context);
-    await presetLanguage(context, 'en_US');
-    const page = context.pages()[0] ?? (await context.newPage());
-    await login(page);
+    const { page } = await loggedIn('/login', { colorScheme: 'light', lang: 'en_US' });
 
     // A demo weather station and the frost template for its type.
     const list = await api<{ list: { id: number; typeId: number; name: string }[] }>(page, 'GET', '/apis/devices?typeId=5&size=10');

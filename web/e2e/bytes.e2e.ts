@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, openBrowser, signIn, type ListedDevice } from './browser';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, detailPath, deviceOf, listDevices, quiet, signIn } from './browser';
 
 /**
  * Byte budgets: what a browser with an empty cache receives, compressed as the server sent it
@@ -60,12 +60,6 @@ async function recordTransfers(page: Page) {
   };
 }
 
-/** Waits until nothing more is requested: whatever the page fetches to be usable is counted. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-}
-
 function report(name: string, transfers: Transfer[], target: number) {
   const byType = new Map<string, { bytes: number; count: number }>();
   for (const t of transfers) {
@@ -81,16 +75,10 @@ function report(name: string, transfers: Transfer[], target: number) {
   for (const t of largest) console.log(`  ${String(t.bytes).padStart(8)}  ${new URL(t.url).pathname}`);
 }
 
-let contexts: BrowserContext[] = [];
+/** A fresh browser: no cache, no session. */
 async function freshPage() {
-  const context = await openBrowser();
-  contexts.push(context);
-  return context.pages()[0] ?? (await context.newPage());
+  return (await browser()).page;
 }
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
 
 function text(language: string, namespace: string, key: string): string {
   const file = path.join(__dirname, '../src/locales', language, `${namespace}.json`);
@@ -109,7 +97,7 @@ describe('what the login page downloads', () => {
     });
     await page.goto(baseURL() + '/login');
     await expect.poll(() => page.locator('form#login button[type="submit"]').isEnabled(), SLOW).toBe(true);
-    await settle(page);
+    await quiet(page);
     const code = (await Promise.all(scripts)).join('\n');
     expect(code).toContain(text('zh_CN', 'account', 'login.heroTitle'));
     // Other languages, the console's feature texts and the phone's component library load when used.
@@ -126,7 +114,7 @@ describe('bytes transferred before a page is usable', () => {
     const net = await recordTransfers(page);
     await page.goto(baseURL() + '/login');
     await expect.poll(() => page.locator('form#login button[type="submit"]').isEnabled(), SLOW).toBe(true);
-    await settle(page);
+    await quiet(page);
     report('/login', net.transfers(), TARGET.login);
     expect(net.total()).toBeLessThanOrEqual(BUDGET.login);
   });
@@ -137,7 +125,7 @@ describe('bytes transferred before a page is usable', () => {
     const net = await recordTransfers(page);
     await page.goto(baseURL() + '/apps/devices');
     await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count(), SLOW).toBeGreaterThan(0);
-    await settle(page);
+    await quiet(page);
     report('/apps/devices', net.transfers(), TARGET.devices);
     expect(net.total()).toBeLessThanOrEqual(BUDGET.devices);
   });
@@ -145,15 +133,12 @@ describe('bytes transferred before a page is usable', () => {
   test('a detail page with charts', async () => {
     const page = await freshPage();
     await signIn(page.context());
-    const res = await page.context().request.get(baseURL() + '/apis/devices?size=100&sort=name');
-    const devices: ListedDevice[] = (await res.json()).data.list;
     // A soil moisture station: its page draws the history chart.
-    const device = devices.find((d) => d.typeId === 1 && !d.slave);
-    if (!device) throw new Error('the demo farm has no soil moisture station');
+    const device = deviceOf(await listDevices(page), 1);
     const net = await recordTransfers(page);
     await page.goto(baseURL() + detailPath(device));
     await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
-    await settle(page);
+    await quiet(page);
     report(new URL(detailPath(device), baseURL()).pathname, net.transfers(), TARGET.detail);
     expect(net.total()).toBeLessThanOrEqual(BUDGET.detail);
   });

@@ -1,24 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, fillLogin, IPHONE_UA, openBrowser, presetLanguage, type ListedDevice } from './browser';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, detailPath, deviceOf, fillLogin, listDevices, PHONE, presetLanguage, quiet, type BrowserOptions } from './browser';
 
 /** Charts load their code on first use and the machine is shared: give the page time. */
 const SLOW = { timeout: 20_000 };
-
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
 
 /**
  * A page whose Content-Security-Policy violations are collected: the
  * securitypolicyviolation events of every document it loads, and the console
  * messages Chromium writes for each.
  */
-async function watchedPage(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
+async function watchedPage(options?: BrowserOptions) {
+  const { context, page } = await browser(options);
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -26,7 +18,6 @@ async function watchedPage(options?: Parameters<typeof openBrowser>[0]) {
       seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`),
     );
   });
-  const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (m) => {
     if (m.text().includes('Content Security Policy')) console.push(m.text());
@@ -36,11 +27,6 @@ async function watchedPage(options?: Parameters<typeof openBrowser>[0]) {
     ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
   ];
   return { context, page, violations };
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
 }
 
 describe('Content-Security-Policy', () => {
@@ -70,40 +56,38 @@ describe('Content-Security-Policy', () => {
     await page.locator('#login_accountNumber').waitFor();
     // antd's CSS-in-JS styles took effect: the submit button is drawn as a primary button.
     await expect.poll(() => page.locator('form#login button[type="submit"]').evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
-    await settle(page);
+    await quiet(page);
     expect(await violations()).toEqual([]);
 
     await fillLogin(page, 'demo01', 'demo123456');
     await page.waitForURL(/\/apps\/devices$/);
-    await settle(page);
+    await quiet(page);
     expect(await violations()).toEqual([]);
 
     await page.goto(baseURL() + '/apps/devices?view=map');
     await page.locator('.fw-device-map .leaflet-container').first().waitFor();
-    await settle(page);
+    await quiet(page);
     expect(await violations()).toEqual([]);
 
-    const res = await context.request.get(baseURL() + '/apis/devices?size=100&sort=name');
-    const devices: ListedDevice[] = (await res.json()).data.list;
+    const devices = await listDevices(context);
     // Soil and weather, a camera insect trap (stored photos), a rain gauge.
     for (const typeId of [21, 20, 6]) {
-      const device = devices.find((d) => d.typeId === typeId && !d.slave);
-      if (!device) throw new Error(`no demo device of type ${typeId}`);
+      const device = deviceOf(devices, typeId);
       await page.goto(baseURL() + detailPath(device));
       await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(device.name);
       await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
-      await settle(page);
+      await quiet(page);
       expect(await violations(), device.page).toEqual([]);
     }
   });
 
   test('the phone layout runs without a violation', async () => {
-    const { page, violations } = await watchedPage({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
+    const { page, violations } = await watchedPage(PHONE);
     await page.goto(baseURL() + '/login');
     await page.locator('#login_accountNumber').waitFor();
     await fillLogin(page, 'demo01', 'demo123456');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await settle(page);
+    await quiet(page);
     expect(await violations()).toEqual([]);
   });
 });

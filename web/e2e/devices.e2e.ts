@@ -1,46 +1,17 @@
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir, sessionCookie } from './browser';
-
-let contexts: BrowserContext[] = [];
-async function browser(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
+import { afterAll, describe, expect, test } from 'vitest';
+import { apiCall, browser, closeBrowser, eventually, login, openBrowser, shot } from './browser';
 
 /** Logs in with a language and theme chosen, and opens the device list (or another address). */
 async function open(lang: string, start = '/apps/devices', colorScheme: 'light' | 'dark' = 'light') {
-  const { context, page } = await browser({ colorScheme });
-  await presetLanguage(context, lang);
+  const { context, page } = await browser({ colorScheme, lang });
   await login(page, `/login?redirect=${encodeURIComponent(start)}`);
   await (start.includes('view=map') ? page.locator('.fw-device-map .leaflet-container') : rows(page)).first().waitFor();
   return { context, page };
 }
 
-/** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.mouse.move(0, 0); // no hover tooltip over the table
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-/** Waits for a value to pass, longer than vitest's default second: two shared cores run this. */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
+/** Screenshots with no hover tooltip over the table. */
+const NO_HOVER = { mouseAway: true };
 
 const rows = (page: Page) => page.locator('.fw-device-table tr.ant-table-row');
 const row = (page: Page, sn: string) => page.locator('.fw-device-table tr.ant-table-row', { hasText: sn });
@@ -59,16 +30,6 @@ function nextListCall(page: Page) {
   return page
     .waitForRequest((r) => new URL(r.url()).pathname === '/apis/devices')
     .then((r) => new URL(r.url()).searchParams);
-}
-
-/** Calls the API as the browser's user, from the test (cleanup). */
-async function apiCall(context: BrowserContext, method: string, apiPath: string, body?: unknown) {
-  const res = await fetch(baseURL() + apiPath, {
-    method,
-    headers: { Cookie: `fw_session=${await sessionCookie(context)}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: unknown };
 }
 
 describe('device list', () => {
@@ -97,7 +58,7 @@ describe('device list', () => {
       await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(scheme);
       const header = await page.locator('.fw-device-table thead').innerText();
       expect(header).toContain({ zh_CN: '最后上报', zh_TW: '最後上報', en_US: 'Last report' }[lang]);
-      await shot(page, `devices-list-${lang}-${scheme}.png`);
+      await shot(page, `devices-list-${lang}-${scheme}.png`, NO_HOVER);
     });
   }
 
@@ -110,8 +71,7 @@ describe('device list', () => {
     [1440, 'zh_TW', ['設備名稱', 'SN', '設備類型', '狀態', '最後上報', '電量 / 訊號', '標籤', '操作']],
   ] as const) {
     test(`fits ${width} px in ${lang} with the important columns in view`, async () => {
-      const { context, page } = await browser({ viewport: { width, height: 900 } });
-      await presetLanguage(context, lang);
+      const { page } = await browser({ viewport: { width, height: 900 }, lang });
       await login(page, '/apps/devices');
       await rows(page).first().waitFor();
       await eventually(() => page.locator('.fw-device-table thead th').allInnerTexts()).toEqual(['', ...columns]);
@@ -132,7 +92,7 @@ describe('device list', () => {
         await type.hover();
         await eventually(() => page.getByRole('tooltip').innerText()).toContain('SMP003');
       }
-      await shot(page, `devices-list-${width}-${lang}.png`);
+      await shot(page, `devices-list-${width}-${lang}.png`, NO_HOVER);
     });
   }
 
@@ -214,7 +174,7 @@ describe('device list', () => {
       'Name must be at most 16 characters',
     ]);
     expect(puts).toBe(0);
-    await shot(page, 'devices-rename-error-en_US.png');
+    await shot(page, 'devices-rename-error-en_US.png', NO_HOVER);
 
     await name.fill('North probe 1');
     const saved = page.waitForResponse((r) => r.url().endsWith('/profile') && r.request().method() === 'PUT');
@@ -237,12 +197,12 @@ describe('device list', () => {
     let cleanup: BrowserContext | null = null;
     afterAll(async () => {
       if (!cleanup) return;
-      const { context } = await browser();
-      await login(context.pages()[0]);
+      // After the tests: a context of its own, closed here.
+      const context = await openBrowser();
+      await login(context.pages()[0] ?? (await context.newPage()));
       const tags = (await apiCall(context, 'GET', '/apis/tags')).data as { tagId: number; tag: string }[];
       for (const tag of tags.filter((t) => created.includes(t.tag))) await apiCall(context, 'DELETE', `/apis/tag/${tag.tagId}`);
       await closeBrowser(context);
-      contexts = contexts.filter((c) => c !== context);
     });
 
     test('adds three tags to a device, shows the server refusing a fourth, filters by tag and removes one', async () => {
@@ -280,7 +240,7 @@ describe('device list', () => {
       // The clicks above may have scrolled the page: frame the row and its picker for the picture.
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))); // the picker follows the row
-      await shot(page, 'devices-tags-limit-en_US.png');
+      await shot(page, 'devices-tags-limit-en_US.png', NO_HOVER);
       await page.locator('.fw-devices__title').click();
       await picker.waitFor({ state: 'detached' });
 
@@ -333,7 +293,7 @@ describe('device map', () => {
     expect(await legend.innerText()).toMatch(/未部署\s*0/);
     // No tiles load here: the map says so and still shows every device.
     await page.getByTestId('tiles-unavailable').waitFor();
-    await shot(page, 'devices-map-zh_CN-light.png');
+    await shot(page, 'devices-map-zh_CN-light.png', NO_HOVER);
 
     await page.reload();
     await map(page).locator('.fw-cluster').first().waitFor();
@@ -376,8 +336,7 @@ describe('device map', () => {
     });
     const groups = { working: 0, fault: 0, notDeployed: 0 } as Record<string, number>;
     for (const d of list) groups[d.group] += 1;
-    const { context, page } = await browser();
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ lang: 'en_US' });
     await page.route('**/apis/map/all', (route) => route.fulfill({ json: { code: 0, message: '', data: { list, groups } } }));
     await login(page, `/login?redirect=${encodeURIComponent('/apps/devices?view=map')}`);
     const legend = page.getByTestId('map-legend');
@@ -402,7 +361,7 @@ describe('device map', () => {
       seen.push(await markers());
     }
     expect(Math.max(...seen), seen.join(', ')).toBeLessThan(bound);
-    await shot(page, 'devices-map-10k-en_US-light.png');
+    await shot(page, 'devices-map-10k-en_US-light.png', NO_HOVER);
   });
 
   for (const [lang, scheme] of [
@@ -412,7 +371,7 @@ describe('device map', () => {
     test(`shows the map in ${lang}, ${scheme}`, async () => {
       const { page } = await open(lang, '/apps/devices?view=map', scheme);
       await map(page).locator('.fw-cluster').first().waitFor();
-      await shot(page, `devices-map-${lang}-${scheme}.png`);
+      await shot(page, `devices-map-${lang}-${scheme}.png`, NO_HOVER);
     });
   }
 
@@ -435,7 +394,7 @@ describe('device map', () => {
     expect(await baidu.getAttribute('href')).toMatch(/^https:\/\/api\.map\.baidu\.com\/marker\?location=37\.\d+,116\.\d+&title=.+&output=html$/);
     expect(await amap.getAttribute('target')).toBe('_blank');
     expect(await baidu.getAttribute('target')).toBe('_blank');
-    await shot(page, 'devices-map-popup-en_US-light.png');
+    await shot(page, 'devices-map-popup-en_US-light.png', NO_HOVER);
 
     // Where the popup points is where the device is drawn: close it and click there.
     const tip = (await popup.locator('.leaflet-popup-tip-container').boundingBox())!;

@@ -1,46 +1,8 @@
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import {
-  baseURL,
-  closeBrowser,
-  fillLogin,
-  IPHONE_UA,
-  login,
-  openBrowser,
-  presetLanguage,
-  screenshotDir,
-  sessionCookie,
-  WECHAT_UA,
-} from './browser';
-
-let contexts: BrowserContext[] = [];
-async function browser(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, fillLogin, login, PHONE, sessionCookie, shot, WECHAT_UA } from './browser';
 
 const mainMenu = (page: Page) => page.getByRole('navigation').first();
-/** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)), // a cancelled animation has settled too
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
-}
-
 describe('login', () => {
   test('the demo account logs in and lands on the device list, in Simplified Chinese by default', async () => {
     const { page } = await browser({ colorScheme: 'light' });
@@ -70,8 +32,7 @@ describe('login', () => {
     ['en_US', 'Incorrect account number or password'],
   ] as const) {
     test(`a wrong password shows the localized error (${lang})`, async () => {
-      const { context, page } = await browser();
-      await presetLanguage(context, lang);
+      const { page } = await browser({ lang });
       await page.goto(baseURL() + '/login');
       const request = page.waitForRequest((r) => r.url().endsWith('/apis/account/login'));
       await fillLogin(page, 'demo01', 'wrong-password');
@@ -83,8 +44,7 @@ describe('login', () => {
   }
 
   test('the login form checks the rules before calling the server', async () => {
-    const { context, page } = await browser();
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ lang: 'en_US' });
     await page.goto(baseURL() + '/login');
     let called = false;
     page.on('request', (r) => {
@@ -139,15 +99,13 @@ describe('shell', () => {
   });
 
   test('an unknown path shows the not-found page', async () => {
-    const { context, page } = await browser();
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ lang: 'en_US' });
     await login(page, '/no/such/page');
     await expect.poll(() => page.locator('body').innerText()).toMatch(/not found|does not exist/i);
   });
 
   test('the account page renames the account', async () => {
-    const { context, page } = await browser();
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ lang: 'en_US' });
     await login(page, '/login?redirect=%2Fconsole%2Faccount');
     await page.waitForURL(/\/console\/account$/);
     await expect.poll(() => page.locator('body').innerText()).toContain('demo01');
@@ -166,8 +124,7 @@ describe('shell', () => {
 });
 
 test('the password form checks its rules and shows the server refusing a wrong current password', async () => {
-  const { context, page } = await browser();
-  await presetLanguage(context, 'en_US');
+  const { page } = await browser({ lang: 'en_US' });
   await login(page, '/login?redirect=%2Fconsole%2Faccount');
   await page.waitForURL(/\/console\/account$/);
   const form = page.locator('form#change-password');
@@ -193,7 +150,7 @@ test('the password form checks its rules and shows the server refusing a wrong c
 
 describe('mobile', () => {
   test('a phone lands on /apps/mobile/', async () => {
-    const { page } = await browser({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
+    const { page } = await browser(PHONE);
     await page.goto(baseURL() + '/');
     await page.waitForURL(/\/login/);
     await fillLogin(page, 'demo01', 'demo123456');
@@ -201,15 +158,12 @@ describe('mobile', () => {
     await shot(page, 'mobile.png');
     await page.goto(baseURL() + '/console/account');
     await page.waitForURL(/\/apps\/mobile\/account/);
-    await shot(page, 'mobile-account.png', true);
+    await shot(page, 'mobile-account.png', { fullPage: true });
   });
 
   test('the phone layout follows a dark OS theme', async () => {
     const { context, page } = await browser({
-      viewport: { width: 390, height: 844 },
-      userAgent: IPHONE_UA,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
       colorScheme: 'dark',
       locale: 'zh-TW',
     });
@@ -218,7 +172,7 @@ describe('mobile', () => {
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-TW'); // from the browser
     await shot(page, 'mobile-dark-profile.png');
     await page.goto(baseURL() + '/apps/mobile/account');
-    await shot(page, 'mobile-dark-account.png', true);
+    await shot(page, 'mobile-dark-account.png', { fullPage: true });
     expect(await sessionCookie(context)).not.toBe('');
   });
 
@@ -252,8 +206,7 @@ describe('session', () => {
   });
 
   test('logging out from the menu ends the session', async () => {
-    const { context, page } = await browser();
-    await presetLanguage(context, 'en_US');
+    const { context, page } = await browser({ lang: 'en_US' });
     await login(page);
     const token = await sessionCookie(context);
     await page.getByTestId('account-menu').click();

@@ -1,11 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './own-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,17 +16,6 @@ declare module 'vitest' {
     /** The embedded MQTT broker, host:port, for mosquitto_pub in tests. */
     mqttAddr: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function listening(port: number): Promise<boolean> {

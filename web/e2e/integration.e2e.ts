@@ -1,10 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, baseURL, loggedIn, shot, type Envelope } from './browser';
 
 // Data push and open-API applications against the real binary. The server runs with
 // --push-allow-private (global-setup.ts), so a channel may deliver to the receiver below.
@@ -43,56 +42,9 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.server?.close(resolve));
 });
 
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
 /** A logged-in English browser, on the page given (the start page unless told). */
-async function browser(colorScheme: 'light' | 'dark' = 'light', start = '/login') {
-  const context = await openBrowser({ colorScheme });
-  contexts.push(context);
-  await presetLanguage(context, 'en_US');
-  const page = context.pages()[0] ?? (await context.newPage());
-  await login(page, start);
-  return page;
-}
-
-/** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage });
-}
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-/** Calls the API from the page, with its session. */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<Envelope<T>> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json', lang: 'en_US' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json();
-    },
-    { method, url, body },
-  );
+async function signedIn(colorScheme: 'light' | 'dark' = 'light', start = '/login') {
+  return (await loggedIn(start, { colorScheme, lang: 'en_US' })).page;
 }
 
 /** A report from the device itself, over HTTP with its own key (docs/device-protocol.md). */
@@ -124,7 +76,7 @@ describe('data push', () => {
     'a channel to a local receiver: secret once, signed deliveries, failures with their error, a retry from the log',
     { timeout: 600_000 },
     async () => {
-      const page = await browser('light', '/console/data/push/');
+      const page = await signedIn('light', '/console/data/push/');
       // The demo farm's own channel, delivering to the receiver inside the server.
       const demoRow = page.locator('.fw-push-table tr.ant-table-row', { hasText: '示范数据推送' });
       await expect.poll(() => demoRow.getByTestId('success-rate').innerText(), SLOW).toBe('100%');
@@ -250,12 +202,12 @@ describe('data push', () => {
       await page.goto(`${baseURL()}/console/data/push/help?id=${channel.id}`);
       await page.getByText(receiver.url).first().waitFor();
       expect(await page.getByTestId('help-example').innerText()).toContain(`"channelId": ${channel.id}`);
-      await shot(page, 'integration-help-light.png', true);
+      await shot(page, 'integration-help-light.png', { fullPage: true });
     },
   );
 
   test('the same screens in the dark theme', async () => {
-    const page = await browser('dark');
+    const page = await signedIn('dark');
     const channels = await api<{ list: { id: number }[] }>(page, 'GET', '/apis/integration/channel/list');
     const id = channels.data.list[0]?.id;
     await page.goto(`${baseURL()}/console/data/push/`);
@@ -289,7 +241,7 @@ function signedHeaders(key: string, secret: string, method: string, pathname: st
 
 describe('open API', () => {
   test('an application: secret shown once and gone after a reload, a signed request reads the devices', async () => {
-    const page = await browser('light', '/console/api');
+    const page = await signedIn('light', '/console/api');
     await page.getByTestId('app-new').click();
     const drawer = page.locator('.fw-app-drawer');
     await drawer.getByLabel('Application name').fill('Irrigation controller 2');
@@ -346,7 +298,7 @@ describe('open API', () => {
     await page.getByTestId('api-reference').waitFor();
     await page.getByText('/openapi/v1/devices/{sn}/history').click();
     await page.getByText('Parameters').first().waitFor();
-    await shot(page, 'integration-open-api-reference-light.png', true);
+    await shot(page, 'integration-open-api-reference-light.png', { fullPage: true });
 
     // Leave the demo account as it was.
     const apps = await api<{ list: { id: number; name: string }[] }>(page, 'GET', '/apis/openapi/applications');
@@ -356,7 +308,7 @@ describe('open API', () => {
   });
 
   test('the open API screens in the dark theme', async () => {
-    const page = await browser('dark', '/console/api');
+    const page = await signedIn('dark', '/console/api');
     await page.getByTestId('app-new').waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, 'integration-open-api-dark.png');

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, CHROMIUM_LAUNCH, closeBrowser, detailPath, signIn, type ListedDevice } from './browser';
+import { baseURL, CHROMIUM_LAUNCH, closeBrowser, detailPath, deviceOf, listDevices, settle, signIn } from './browser';
 
 // Pages keep their layout while their data arrives: the space of tables, cards and charts is
 // reserved before the answers come. Measured with the Layout Instability API: the sum of every
@@ -62,16 +62,7 @@ afterAll(async () => {
 
 /** Waits until the page has settled (requests, progress bar, animations, two frames) and sums its layout shifts. */
 async function layoutShift(label: string): Promise<number> {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settle(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const shifts = await page.evaluate(() => window.__shifts ?? []);
   const total = shifts.reduce((sum, s) => sum + s.value, 0);
@@ -107,8 +98,7 @@ describe('layout shift', () => {
   });
 
   test('a detail page with charts', async () => {
-    const devices: ListedDevice[] = (await (await context.request.get(baseURL() + '/apis/devices?size=100&sort=name')).json()).data.list;
-    const probe = devices.find((d) => d.typeId === 1 && !d.slave)!;
+    const probe = deviceOf(await listDevices(context), 1);
     await page.goto(baseURL() + detailPath(probe));
     await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
     expect(await layoutShift('moisture detail')).toBeLessThanOrEqual(LIMIT);

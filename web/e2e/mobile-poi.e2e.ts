@@ -1,7 +1,6 @@
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, IPHONE_UA, login, openBrowser, screenshotDir, type ListedDevice } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, deviceOf, listDevices, login, PHONE, shot, type ListedDevice } from './browser';
 
 /** One demo device type for each realtime child of the phone (docs/device-types.md). */
 const TYPE_OF = {
@@ -22,25 +21,9 @@ type RealtimeType = keyof typeof TYPE_OF;
 const SLOW = { timeout: 30_000 };
 const MISSING = '--';
 
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
 /** A phone (390×844, iPhone Safari) in the given language and theme; console errors and page errors are collected. */
 async function phone({ locale = 'en-US', dark = false } = {}) {
-  const context = await openBrowser({
-    viewport: { width: 390, height: 844 },
-    userAgent: IPHONE_UA,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale,
-    colorScheme: dark ? 'dark' : 'light',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
+  const { context, page } = await browser({ ...PHONE, deviceScaleFactor: 2, locale, colorScheme: dark ? 'dark' : 'light' });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -49,30 +32,8 @@ async function phone({ locale = 'en-US', dark = false } = {}) {
   return { context, page, errors };
 }
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true });
-}
-
-async function listDevices(page: Page): Promise<ListedDevice[]> {
-  const res = await page.context().request.get(baseURL() + '/apis/devices?size=100&sort=name');
-  return (await res.json()).data.list;
-}
-
-function deviceOf(devices: ListedDevice[], typeId: number, nth = 0): ListedDevice {
-  const found = devices.filter((d) => d.typeId === typeId && !d.slave)[nth];
-  if (!found) throw new Error(`no demo device of type ${typeId}`);
-  return found;
-}
+/** Full-page screenshots, scrolled to the top. */
+const FULL = { fullPage: true, top: true };
 
 const base = (d: ListedDevice) => `/apps/mobile/poi/${d.hashId}/${d.id}`;
 
@@ -102,7 +63,7 @@ describe('phone device pages', () => {
         // Real readings, not dashes everywhere: at least half of the figures have a value.
         expect(real.length, `${type}: ${shown.join(' | ')}`).toBeGreaterThanOrEqual(Math.ceil(shown.length / 2));
         expect(await page.locator('.fw-mobile-error').count(), type).toBe(0);
-        await shot(page, `mobile-poi-${type}${dark ? '-dark' : ''}.png`);
+        await shot(page, `mobile-poi-${type}${dark ? '-dark' : ''}.png`, FULL);
       }
       expect(errors).toEqual([]);
     }
@@ -156,7 +117,7 @@ describe('phone device pages', () => {
     expect(await page.getByTestId('mpoi-image-thumb').count()).toBeGreaterThan(0);
     await page.getByTestId('mpoi-image-thumb').first().click();
     await page.locator('.adm-image-viewer-content').first().waitFor();
-    await shot(page, 'mobile-poi-ibiosense-viewer.png');
+    await shot(page, 'mobile-poi-ibiosense-viewer.png', FULL);
     expect(errors).toEqual([]);
   });
 
@@ -196,7 +157,7 @@ describe('phone device pages', () => {
       await page.locator('[data-testid="mpoi-dim"] .adm-selector-item').nth(0).click();
       await canvas.first().waitFor(SLOW);
       await page.waitForLoadState('networkidle');
-      await shot(page, `mobile-poi-history${dark ? '-dark' : ''}.png`);
+      await shot(page, `mobile-poi-history${dark ? '-dark' : ''}.png`, FULL);
 
       // A two-finger pinch on the chart zooms in: the visible window narrows. Pinched near the right
       // edge, where the newest readings are.
@@ -211,7 +172,7 @@ describe('phone device pages', () => {
       });
       await expect.poll(span, SLOW).toBeLessThan(7 * 24 * 3_600_000);
       expect(await window.innerText()).toMatch(/Showing|显示/);
-      await shot(page, `mobile-poi-history-zoomed${dark ? '-dark' : ''}.png`);
+      await shot(page, `mobile-poi-history-zoomed${dark ? '-dark' : ''}.png`, FULL);
       await page.getByTestId('mpoi-zoom-reset').click();
       await expect.poll(span).toBe(7 * 24 * 3_600_000);
 
@@ -222,7 +183,7 @@ describe('phone device pages', () => {
       const count = await days.count();
       await days.nth(count - 4).click();
       await days.nth(count - 2).click();
-      await shot(page, `mobile-poi-history-calendar${dark ? '-dark' : ''}.png`);
+      await shot(page, `mobile-poi-history-calendar${dark ? '-dark' : ''}.png`, FULL);
       await page.locator('.adm-calendar-picker-footer .adm-button').click();
       await expect.poll(span).toBe(3 * 24 * 3_600_000);
       expect(errors).toEqual([]);
@@ -241,11 +202,11 @@ describe('phone device pages', () => {
       expect(await page.getByTestId('mpoi-about-warranty').innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(await page.getByTestId('mpoi-about-install').innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(await page.getByTestId('mpoi-about-battery').innerText()).toMatch(/\d V/);
-      await shot(page, `mobile-poi-about-${locale}${dark ? '-dark' : ''}.png`);
+      await shot(page, `mobile-poi-about-${locale}${dark ? '-dark' : ''}.png`, FULL);
       await page.getByTestId('mpoi-about-profile').click();
       await page.waitForURL((u) => u.pathname.endsWith('/about/profile'));
       await page.getByTestId('mpoi-profile').waitFor(SLOW);
-      await shot(page, `mobile-poi-profile-${locale}${dark ? '-dark' : ''}.png`);
+      await shot(page, `mobile-poi-profile-${locale}${dark ? '-dark' : ''}.png`, FULL);
       expect(errors).toEqual([]);
       if (locale !== 'en-US') {
         // The back arrow of the profile leads to About, not out of the device.
@@ -272,7 +233,7 @@ describe('phone device pages', () => {
       await save();
       expect((await refused).status()).toBe(400);
       await expect.poll(async () => (await feedback()).join(' ')).toMatch(/character|U\+200B/i);
-      await shot(page, 'mobile-poi-profile-refused.png');
+      await shot(page, 'mobile-poi-profile-refused.png', FULL);
 
       await input.fill('East gate probe');
       const saved = page.waitForResponse((r) => r.url().endsWith(`/apis/poi/${device.id}/profile`) && r.request().method() === 'PUT');

@@ -1,13 +1,10 @@
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { closeBrowser, DEMO, IPHONE_UA, login, openBrowser, presetLanguage, screenshotDir, type ListedDevice } from './browser';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { api, browser, DEMO, eventually, loggedIn, login, myDevices, PHONE, shot, type Account, type ListedDevice } from './browser';
 import { startOwnServer, type OwnServer } from './own-server';
 
 // Phone flows of authorization management and link acceptance. A second account accepts the
 // demo owner's link, so this file runs its own server with that account added.
 const GRANTEE = { accountNumber: 'grower03', password: 'grower123', name: 'Wang Fang' };
-const PHONE = { viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 let server: OwnServer | null = null;
 const base = () => server!.base;
@@ -19,41 +16,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
-async function phone(account: { accountNumber: string; password: string }, start: string, { colorScheme = 'light', lang = 'en_US' } = {}) {
-  const context = await openBrowser({ ...PHONE, colorScheme: colorScheme as 'light' | 'dark' });
-  contexts.push(context);
+/** A phone with the clipboard allowed, logged in on this file's server. */
+async function phone(account: Account, start: string, { colorScheme = 'light', lang = 'en_US' } = {}) {
+  const { context, page } = await browser({ ...PHONE, deviceScaleFactor: 2, colorScheme: colorScheme as 'light' | 'dark', lang });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
-  await presetLanguage(context, lang);
-  const page = context.pages()[0] ?? (await context.newPage());
   await login(page, start, { account, base: base() });
   return { context, page };
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
-
-async function api<T>(page: Page, url: string): Promise<T> {
-  const answer = await page.evaluate(async (u) => (await fetch(u, { headers: { lang: 'en_US' } })).json(), url);
-  return answer.data as T;
 }
 
 describe('authorization on the phone', () => {
@@ -65,8 +33,7 @@ describe('authorization on the phone', () => {
     await owner.page.getByRole('button', { name: /Share devices/ }).waitFor();
     await shot(owner.page, 'mobile-authorization-en_US-light.png');
 
-    const mine = await api<{ list: ListedDevice[] }>(owner.page, '/apis/devices?belong=mine&typeId=5&page=1&size=50');
-    const station = mine.list.find((device) => !device.slave)!;
+    const [station] = await myDevices(owner.page, 5);
 
     // Make a link: search the device by its last five SN digits, tick it, give the rename right.
     await owner.page.getByRole('button', { name: /Share devices/ }).click();
@@ -113,7 +80,7 @@ describe('authorization on the phone', () => {
     await shot(grantee.page, 'mobile-accept-done-zh_CN-dark.png');
 
     // The device is now the grantee's: in its device list, and under "shared with me".
-    const theirs = await api<{ list: ListedDevice[] }>(grantee.page, `/apis/devices?belong=shared&page=1&size=50`);
+    const theirs = (await api<{ list: ListedDevice[] }>(grantee.page, 'GET', `/apis/devices?belong=shared&page=1&size=50`)).data;
     expect(theirs.list.map((device) => device.sn)).toContain(station.sn);
     await grantee.page.goto(`${base()}/apps/mobile/authorization?tab=shared`);
     const sharedRow = grantee.page.getByTestId('shared-device').filter({ hasText: station.name });
@@ -134,16 +101,12 @@ describe('authorization on the phone', () => {
     await granted.locator('button', { hasText: '取消授權' }).click();
     await owner.page.locator('.adm-dialog').getByRole('button', { name: '取消授權' }).click();
     await granted.waitFor({ state: 'detached' });
-    const after = await api<{ list: ListedDevice[] }>(grantee.page, `/apis/devices?belong=shared&page=1&size=50`);
+    const after = (await api<{ list: ListedDevice[] }>(grantee.page, 'GET', `/apis/devices?belong=shared&page=1&size=50`)).data;
     expect(after.list.map((device) => device.sn)).not.toContain(station.sn);
   });
 
   test('a phone route opened in desktop mode goes to its desktop screen', async () => {
-    const context = await openBrowser();
-    contexts.push(context);
-    await presetLanguage(context, 'en_US');
-    const page = context.pages()[0] ?? (await context.newPage());
-    await login(page, '/apps/mobile/authorization', { account: DEMO, base: base() });
+    const { page } = await loggedIn('/apps/mobile/authorization', { account: DEMO, base: base(), lang: 'en_US' });
     await page.waitForURL(/\/console\/authorization$/);
     await page.goto(`${base()}/apps/mobile/messages`);
     await page.waitForURL(/\/apps\/events$/);

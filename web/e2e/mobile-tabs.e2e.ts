@@ -1,39 +1,9 @@
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, fillLogin, IPHONE_UA, login, openBrowser, presetLanguage, screenshotDir, type ListedDevice } from './browser';
-
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, eventually, fillLogin, login, PHONE, shot, type ListedDevice } from './browser';
 
 /** A phone: 390×844, an iPhone's user agent, touch. */
-async function phone(lang = 'en_US', colorScheme: 'light' | 'dark' = 'light') {
-  const context = await openBrowser({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, colorScheme });
-  contexts.push(context);
-  await presetLanguage(context, lang);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-/** Waits for a value to pass, longer than vitest's default second: two shared cores run this. */
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
-
-/** Screenshots once the page has settled: requests done, transitions finished. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
+const phone = (lang = 'en_US', colorScheme: 'light' | 'dark' = 'light') => browser({ ...PHONE, colorScheme, lang });
 
 async function apiGet<T>(page: Page, url: string, method = 'GET'): Promise<T> {
   const res = await page.context().request.fetch(baseURL() + url, { method });

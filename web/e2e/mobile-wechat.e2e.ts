@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { closeBrowser, DEMO, IPHONE_UA, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { browser, DEMO, eventually, login, PHONE, shot } from './browser';
 import { freePort, startOwnServer, type OwnServer } from './own-server';
 
 // The phone app inside WeChat. WeChat's native bridge cannot be reached here, so the page gets a
@@ -14,7 +13,6 @@ const APP_ID = 'wxe2eapp';
 const SECRET = 'e2e-secret';
 const ANDROID_WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** What the ticket server handed out. */
 const wechat = { tokens: 0, tickets: [] as string[], token: '' };
@@ -66,12 +64,6 @@ afterAll(async () => {
   await new Promise((resolve) => wechatServer?.close(resolve));
 });
 
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
 type BridgeCall = { name: string; args: Record<string, unknown>; href: string };
 
 /** Stands in for WeChat's native bridge: records each call and answers it as WeChat would. */
@@ -95,12 +87,9 @@ function stubBridge() {
 }
 
 async function inWeChat({ colorScheme = 'light', lang = 'en_US' } = {}) {
-  const context = await openBrowser({ ...PHONE, userAgent: ANDROID_WECHAT_UA, colorScheme: colorScheme as 'light' | 'dark' });
-  contexts.push(context);
+  const { context, page } = await browser({ ...PHONE, deviceScaleFactor: 2, userAgent: ANDROID_WECHAT_UA, colorScheme: colorScheme as 'light' | 'dark', lang });
   await context.route('https://open.weixin.qq.com/**', (route) => route.abort());
   await context.addInitScript(stubBridge);
-  await presetLanguage(context, lang);
-  const page = context.pages()[0] ?? (await context.newPage());
   const signed: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -112,7 +101,6 @@ async function inWeChat({ colorScheme = 'light', lang = 'en_US' } = {}) {
 /** The app's calls; the SDK's own usage report (getNetworkType after each config on Android) left out. */
 const calls = (page: Page) =>
   page.evaluate(() => (window as unknown as { __wxCalls: BridgeCall[] }).__wxCalls.filter((call) => call.name !== 'getNetworkType'));
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 
 /** WeChat's JS-SDK signature (its documentation, appendix 1). */
 function signature(ticket: string, nonceStr: string, timestamp: string, url: string) {
@@ -124,12 +112,6 @@ const BRIDGE_JS_API_LIST = [
   'hideOptionMenu', 'showMenuItems', 'closeWindow', 'chooseImage', 'imagePreview', 'uploadImage',
   'updateAppMessageShareData', 'hideMenuItems', 'geoLocation', 'openLocation', 'scanQRCode',
 ];
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
 
 describe('WeChat mode', () => {
   test('configures the SDK with the server signature of the page, hides the menu then asks for the location, re-signs on navigation, and shares a link while it is shown', async () => {
@@ -192,9 +174,7 @@ describe('WeChat mode', () => {
   });
 
   test('a browser outside WeChat never downloads the SDK', async () => {
-    const context = await openBrowser({ ...PHONE, userAgent: IPHONE_UA });
-    contexts.push(context);
-    const page = context.pages()[0] ?? (await context.newPage());
+    const { page } = await browser({ ...PHONE, deviceScaleFactor: 2 });
     const scripts: Promise<string>[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.push(response.text().catch(() => ''));

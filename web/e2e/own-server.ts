@@ -32,8 +32,10 @@ export async function startOwnServer({
   name,
   users = [],
   args = [],
+  logLevel = 'error',
 }: {
   name: string;
+  logLevel?: string;
   users?: { accountNumber: string; password: string; name: string }[];
   args?: string[];
 }): Promise<OwnServer> {
@@ -45,7 +47,7 @@ export async function startOwnServer({
   const [port, mqttPort] = [await freePort(), await freePort()];
   const child = spawn(
     bin,
-    ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--demo-days', '1', '--data', data, '--log-level', 'error', ...args],
+    ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--demo-days', '1', '--data', data, '--log-level', logLevel, ...args],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const base = `http://127.0.0.1:${port}`;

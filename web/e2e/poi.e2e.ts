@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, login, openBrowser, presetLanguage, screenshotDir, signIn, type ListedDevice } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { animationsDone, baseURL, browser, detailPath, deviceOf, listDevices, login, screenshotDir, shot, signIn, type ListedDevice } from './browser';
+import { startOwnServer } from './own-server';
 
 /** One device of each page kind; the richest type where a kind has several. */
 const KIND_TYPES: Record<string, number> = {
@@ -23,45 +21,8 @@ const KIND_TYPES: Record<string, number> = {
 /** Charts load their code on first use and the machine is shared: give the page time. */
 const SLOW = { timeout: 20_000 };
 
-let contexts: BrowserContext[] = [];
-async function browser(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
-/** Waits for the page to settle (requests, progress bar, animations), then saves a full-page screenshot. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0)); // else the sticky top bar lands mid-page
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true });
-}
-
-/** The demo devices, asked with the page's session (the page itself need not be open yet). */
-async function listDevices(page: Page): Promise<ListedDevice[]> {
-  const res = await page.context().request.get(baseURL() + '/apis/devices?size=100&sort=name');
-  return (await res.json()).data.list;
-}
-
-/** The n-th (0-based) non-slave demo device of a type. */
-function deviceOf(devices: ListedDevice[], typeId: number, nth = 0): ListedDevice {
-  const found = devices.filter((d) => d.typeId === typeId && !d.slave)[nth];
-  if (!found) throw new Error(`no demo device of type ${typeId}`);
-  return found;
-}
+/** Full-page screenshots, scrolled to the top (else the sticky top bar lands mid-page). */
+const FULL = { fullPage: true, top: true };
 
 /** Opens a device's page and waits until its header and at least one drawn chart are there. */
 async function openDevice(page: Page, device: ListedDevice) {
@@ -91,14 +52,13 @@ describe('device detail pages', () => {
       await expect.poll(() => page.getByTestId('poi-page').getAttribute('data-kind')).toBe(kind);
       await expectChartsWithData(page);
       await expect.poll(() => page.locator('body').innerText(), SLOW).toContain('历史数据');
-      await shot(page, `poi-${kind}-light.png`);
+      await shot(page, `poi-${kind}-light.png`, FULL);
     }
   });
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`a weather station without a rain gauge leaves out the fire weather index, with no failed call (${scheme})`, async () => {
-      const { page } = await browser({ colorScheme: scheme });
-      await presetLanguage(page.context(), 'en_US');
+      const { page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await signIn(page.context());
       const failed: string[] = [];
       page.on('response', (r) => {
@@ -110,7 +70,7 @@ describe('device detail pages', () => {
       expect(await page.getByTestId('poi-fwi').count()).toBe(0);
       expect(await page.locator('.ant-alert-error').count()).toBe(0);
       expect(failed).toEqual([]);
-      await shot(page, `poi-tianqi-no-rain-en-${scheme}.png`);
+      await shot(page, `poi-tianqi-no-rain-en-${scheme}.png`, FULL);
     });
   }
 
@@ -124,13 +84,12 @@ describe('device detail pages', () => {
       const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const [r, g, b] = bg.match(/\d+/g)!.map(Number);
       expect(r + g + b, kind).toBeLessThan(200);
-      await shot(page, `poi-${kind}-dark.png`);
+      await shot(page, `poi-${kind}-dark.png`, FULL);
     }
   });
 
   test('the weather page reads wind, rain and air quality the SPEC way (en_US)', async () => {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(page.context());
     const devices = await listDevices(page);
     const station = deviceOf(devices, 7);
@@ -148,7 +107,7 @@ describe('device detail pages', () => {
     await expect.poll(() => page.getByTestId('poi-air-quality').innerText(), SLOW).toMatch(/Excellent|Good|polluted/);
     // The summary names the wind; the readings card does not repeat it.
     expect(await page.getByTestId('poi-reading').allInnerTexts()).not.toContainEqual(expect.stringMatching(/^Wind (speed|direction)/));
-    await shot(page, 'poi-tianqi-en-light.png');
+    await shot(page, 'poi-tianqi-en-light.png', FULL);
 
     const soil = deviceOf(devices, 21);
     await openDevice(page, soil);
@@ -170,12 +129,11 @@ describe('device detail pages', () => {
     expect(moisture[0]).toMatchObject({ aggregated: 'average', node: 0 });
     expect(moisture[0].t.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator('[role="tabpanel"].ant-tabs-content-active [data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
-    await shot(page, 'poi-zhi-shang-en-light.png');
+    await shot(page, 'poi-zhi-shang-en-light.png', FULL);
   });
 
   test('rain gauge: accumulations and the rainstorm warning follow the rain that fell', async () => {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await login(page);
     const gauge = deviceOf(await listDevices(page), 9, 1);
     // A burst of 112.5 mm in the last 50 minutes, reported over HTTP with the device's own key.
@@ -220,12 +178,11 @@ describe('device detail pages', () => {
     for (const call of ['latest', 'stats', 'early-warning', 'realtime', 'stats_data']) {
       expect(asked).toContain(`/apis/poi/${gauge.id}/pluviometer/${call}`);
     }
-    await shot(page, 'poi-pluviometer-warning-en.png');
+    await shot(page, 'poi-pluviometer-warning-en.png', FULL);
   });
 
   test('a liquid level host shows its slave, and the camera trap its images', async () => {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(page.context());
     const devices = await listDevices(page);
     await openDevice(page, deviceOf(devices, 19));
@@ -264,14 +221,7 @@ async function shotOf(page: Page, testId: string, name: string) {
   await page.waitForLoadState('networkidle');
   const card = page.getByTestId(testId);
   await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot keeps the sticky top bar at the top
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsDone(page);
   await chartsAtRest(card);
   const box = await card.evaluate((el) => {
     const r = el.getBoundingClientRect();
@@ -294,8 +244,7 @@ describe('analyses on the detail pages', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`zhi-shang: every analysis tab shows its data or says why not (en_US, ${scheme})`, async () => {
-      const { context, page } = await browser({ colorScheme: scheme });
-      await presetLanguage(context, 'en_US');
+      const { page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await signIn(page.context());
       await openDevice(page, deviceOf(await listDevices(page), 21));
       const card = page.getByTestId('poi-soil-analyses');
@@ -319,8 +268,7 @@ describe('analyses on the detail pages', () => {
   }
 
   test('zhi-shang: the soil settings form checks every rule before saving (en_US)', async () => {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(page.context());
     await openDevice(page, deviceOf(await listDevices(page), 21));
     const card = page.getByTestId('poi-soil-analyses');
@@ -369,8 +317,7 @@ describe('analyses on the detail pages', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`zhi-shang: with soil and crop set, the root zone says when to irrigate (en_US, ${scheme})`, async () => {
-      const { context, page } = await browser({ colorScheme: scheme });
-      await presetLanguage(context, 'en_US');
+      const { page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await login(page);
       const probe = deviceOf(await listDevices(page), 21);
       const saved = await page.evaluate(async (id) => {
@@ -399,8 +346,7 @@ describe('analyses on the detail pages', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`rain gauge: warning levels from the server and the I-D chart with its threshold (en_US, ${scheme})`, async () => {
-      const { context, page } = await browser({ colorScheme: scheme });
-      await presetLanguage(context, 'en_US');
+      const { page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await signIn(page.context());
       const gauge = deviceOf(await listDevices(page), 6);
       await openDevice(page, gauge);
@@ -439,8 +385,7 @@ describe('analyses on the detail pages', () => {
   });
 
   test('landslide: the server trend of each axis (en_US, light)', async () => {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(page.context());
     await openDevice(page, deviceOf(await listDevices(page), 8));
     const trend = page.getByTestId('poi-tilt-trend');
@@ -452,8 +397,7 @@ describe('analyses on the detail pages', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`landslide: which way the monitor leans, from the server's yaw (en_US, ${scheme})`, async () => {
-      const { context, page } = await browser({ colorScheme: scheme });
-      await presetLanguage(context, 'en_US');
+      const { page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await signIn(page.context());
       const monitor = deviceOf(await listDevices(page), 8);
       await openDevice(page, monitor);
@@ -474,8 +418,7 @@ describe('analyses on the detail pages', () => {
 });
 
 test('a device is renamed on its page, with the name rules checked first', async () => {
-  const { context, page } = await browser({ colorScheme: 'light' });
-  await presetLanguage(context, 'en_US');
+  const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
   await signIn(page.context());
   const probe = deviceOf(await listDevices(page), 1, 1);
   await openDevice(page, probe);
@@ -503,7 +446,7 @@ test('a device is renamed on its page, with the name rules checked first', async
   await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe('North plot probe');
   await page.reload();
   await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe('North plot probe');
-  await shot(page, 'poi-renamed-en.png');
+  await shot(page, 'poi-renamed-en.png', FULL);
 
   // Put the demo name back for the other test files sharing this server.
   const restored = await page.evaluate(
@@ -537,8 +480,7 @@ function mailsTo(dir: string, address: string): MailSummary[] {
 
 test('data download: the dialog checks its rules, then the workbook arrives by e-mail', async () => {
   const mailDir = inject('mailDir');
-  const { context, page } = await browser({ colorScheme: 'light' });
-  await presetLanguage(context, 'en_US');
+  const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
   await signIn(page.context());
   const station = deviceOf(await listDevices(page), 7, 1);
   await openDevice(page, station);
@@ -587,48 +529,13 @@ test('data download: the dialog checks its rules, then the workbook arrives by e
   expect(sheet.first).toHaveLength(sheet.header.length);
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = (srv.address() as { port: number });
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A second server, as `make run` starts it: the demo farm and no mail server. */
-async function serveWithoutMail(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const bin = process.env.FIELDWATCH_BIN ?? path.resolve(__dirname, '../../bin/fieldwatch');
-  const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-nomail-'));
-  const [port, mqttPort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--demo', '--demo-days', '1', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--data', data, '--log-level', 'warn'];
-  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(data, { recursive: true, force: true });
-  };
-  await expect
-    .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok ?? child.exitCode !== null, { timeout: 60_000, interval: 200 })
-    .toBe(true);
-  if (child.exitCode !== null) throw new Error(`fieldwatch without mail exited during start-up (exit code ${child.exitCode})`);
-  return { base, stop };
-}
-
 test('data download without a mail server: said before the form, then the file from the page', { timeout: 180_000 }, async () => {
-  const server = await serveWithoutMail();
+  // A second server, as `make run` starts it: the demo farm and no mail server.
+  const server = await startOwnServer({ name: 'nomail', logLevel: 'warn' });
   try {
-    const { context, page } = await browser({ colorScheme: 'light' });
-    await presetLanguage(context, 'en_US');
+    const { context, page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(context, { base: server.base });
-    const list = (await (await context.request.get(server.base + '/apis/devices?size=100&sort=name')).json()).data.list as ListedDevice[];
-    const station = deviceOf(list, 7, 1);
+    const station = deviceOf(await listDevices(context, server.base), 7, 1);
     await page.goto(server.base + detailPath(station));
     await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(station.name);
 
@@ -654,8 +561,7 @@ test('data download without a mail server: said before the form, then the file f
 
 test("device times show on the farm's clock in a browser set to another zone", async () => {
   // A browser in New York (UTC−5) looking at a farm on --timezone Asia/Shanghai (the demo's).
-  const { page } = await browser({ colorScheme: 'light', timezoneId: 'America/New_York' });
-  await presetLanguage(page.context(), 'en_US');
+  const { page } = await browser({ colorScheme: 'light', timezoneId: 'America/New_York', lang: 'en_US' });
   await signIn(page.context());
   const trap = deviceOf(await listDevices(page), 20); // insect trap with a camera
   const images = await page.context().request.get(`${baseURL()}/apis/poi/${trap.id}/images?size=1`);
@@ -668,5 +574,5 @@ test("device times show on the farm's clock in a browser set to another zone", a
   await expect.poll(() => caption.innerText(), SLOW).toBe(shanghai);
   // The page says which clock it is.
   await expect.poll(() => page.getByTestId('farm-zone').first().innerText(), SLOW).toContain('Asia/Shanghai (UTC+08:00)');
-  await shot(page, 'poi-farm-zone-en.png');
+  await shot(page, 'poi-farm-zone-en.png', FULL);
 });

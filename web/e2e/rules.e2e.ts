@@ -1,53 +1,16 @@
-import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, login, openBrowser, presetLanguage, screenshotDir, sessionCookie } from './browser';
+import { describe, expect, test } from 'vitest';
+import { apiCall, baseURL, beforeClosing, browser, login, shot } from './browser';
 
-let contexts: BrowserContext[] = [];
 /** Names of the rules a test made, deleted after it. */
 const made = new Set<string>();
-async function browser(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-afterEach(async () => {
-  for (const context of contexts) await deleteRules(context);
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
+beforeClosing(deleteRules);
 
 /** Logs in with a language and theme chosen, and opens a page. */
 async function open(lang: string, start: string, colorScheme: 'light' | 'dark' = 'light') {
-  const { context, page } = await browser({ colorScheme });
-  await presetLanguage(context, lang);
+  const { context, page } = await browser({ colorScheme, lang });
   await login(page, `/login?redirect=${encodeURIComponent(start)}`);
   return { context, page };
-}
-
-/** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-/** Calls the API as the browser's user, from the test (set-up and cleanup). */
-async function apiCall(context: BrowserContext, method: string, apiPath: string, body?: unknown) {
-  const res = await fetch(baseURL() + apiPath, {
-    method,
-    headers: { Cookie: `fw_session=${await sessionCookie(context)}`, 'Content-Type': 'application/json', lang: 'en_US' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; data: unknown };
 }
 
 interface RuleRow {

@@ -1,40 +1,10 @@
-import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, test } from 'vitest';
-import { baseURL, closeBrowser, detailPath, IPHONE_UA, openBrowser, presetLanguage, screenshotDir, signIn, type ListedDevice } from './browser';
+import type { Locator } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browser, detailPath, deviceOf, listDevices, PHONE, shot, signIn } from './browser';
 
 /** Screens looked at on a phone-sized window and in the dark theme, and the unread badge in the side menu. */
 
-const PHONE = { width: 390, height: 844 };
 const SLOW = { timeout: 20_000 };
-
-let contexts: BrowserContext[] = [];
-async function browser(options?: Parameters<typeof openBrowser>[0]) {
-  const context = await openBrowser(options);
-  contexts.push(context);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
-/** Waits for requests, the progress bar and CSS animations to finish, then saves a screenshot. */
-async function shot(page: Page, name: string, clip?: Locator) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const file = path.join(screenshotDir, name);
-  if (clip) await clip.screenshot({ path: file });
-  else await page.screenshot({ path: file });
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -58,11 +28,11 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
 describe('the login page', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`on a phone (${scheme})`, async () => {
-      const { page } = await browser({ viewport: PHONE, userAgent: IPHONE_UA, isMobile: true, hasTouch: true, colorScheme: scheme });
+      const { page } = await browser({ ...PHONE, colorScheme: scheme });
       await page.goto(baseURL() + '/login');
       await page.locator('form#login button[type="submit"]').waitFor();
       // Nothing sticks out sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.viewport.width);
       await shot(page, `login-phone-${scheme}.png`);
     });
   }
@@ -76,14 +46,12 @@ describe('the login page', () => {
 });
 
 describe('the data download dialog', () => {
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', undefined]] as const) {
+  for (const [size, viewport] of [['phone', PHONE.viewport], ['desktop', undefined]] as const) {
     for (const scheme of size === 'phone' ? (['light', 'dark'] as const) : (['dark'] as const)) {
       test(`from a device page, ${size} (${scheme})`, async () => {
-        const { context, page } = await browser({ colorScheme: scheme, ...(viewport ? { viewport } : {}) });
-        await presetLanguage(context, 'en_US');
+        const { context, page } = await browser({ colorScheme: scheme, ...(viewport ? { viewport } : {}), lang: 'en_US' });
         await signIn(context);
-        const devices: ListedDevice[] = (await (await context.request.get(baseURL() + '/apis/devices?size=100&sort=name')).json()).data.list;
-        const station = devices.find((d) => d.typeId === 21 && !d.slave)!;
+        const station = deviceOf(await listDevices(context), 21);
         await page.goto(baseURL() + detailPath(station));
         await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(station.name);
         await shot(page, `poi-page-${size}-${scheme}.png`);
@@ -108,8 +76,7 @@ describe('the data download dialog', () => {
 describe('the unread badge of the side menu', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`stays clear of the Events icon, expanded and collapsed (${scheme})`, async () => {
-      const { context, page } = await browser({ colorScheme: scheme });
-      await presetLanguage(context, 'en_US');
+      const { context, page } = await browser({ colorScheme: scheme, lang: 'en_US' });
       await signIn(context);
       await page.goto(baseURL() + '/apps/rules');
       const sider = page.locator('.fw-sider');
@@ -121,7 +88,7 @@ describe('the unread badge of the side menu', () => {
           await sider.getByRole('button', { name: 'Collapse' }).click();
           await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
         }
-        await shot(page, `sider-unread-${state}-${scheme}.png`, sider);
+        await shot(page, `sider-unread-${state}-${scheme}.png`, { clip: sider });
         const icon = (await item.locator('.anticon').first().boundingBox())!;
         const count = (await badge.boundingBox())!;
         const itemBox = (await item.boundingBox())!;
@@ -142,9 +109,9 @@ describe('the unread badge of the side menu', () => {
       const topIcon = (await top.locator('.anticon').first().boundingBox())!;
       const topLabel = await textBox(top.locator('.ant-menu-title-content'));
       expect(overlap(topIcon, topCount), 'top menu: badge over the icon').toBe(false);
-      await shot(page, `header-unread-${scheme}.png`, page.locator('.fw-header'));
+      await shot(page, `header-unread-${scheme}.png`, { clip: page.locator('.fw-header') });
       expect(overlap(topLabel, topCount), `top menu: badge ${JSON.stringify(topCount)} over the label ${JSON.stringify(topLabel)}`).toBe(false);
-      await shot(page, `header-unread-${scheme}.png`, page.locator('.fw-header'));
+      await shot(page, `header-unread-${scheme}.png`, { clip: page.locator('.fw-header') });
     });
   }
 });

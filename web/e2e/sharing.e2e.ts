@@ -1,130 +1,34 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { closeBrowser, DEMO, fillLogin, login, openBrowser, presetLanguage, screenshotDir } from './browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { browser, DEMO, eventually, fillLogin, loggedIn, myDevices, shot, type Account } from './browser';
+import { freePort, startOwnServer, type OwnServer } from './own-server';
 
 // Sharing needs a second account. `fieldwatch user add` writes to the data directory, so this file
 // runs its own demo server with a directory it knows, and adds the grantee before it starts.
 const GRANTEE = { accountNumber: 'grower02', password: 'grower123', name: 'Li Wei' };
 
-let server: { base: string; data: string; child: ChildProcess } | null = null;
+let server: OwnServer | null = null;
 const base = () => server!.base;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const bin = process.env.FIELDWATCH_BIN ?? path.resolve(__dirname, '../../bin/fieldwatch');
-  const data = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-sharing-'));
-  await promisify(execFile)(bin, [
-    'user', 'add', '--data', data, '--account', GRANTEE.accountNumber, '--name', GRANTEE.name, '--password', GRANTEE.password,
-  ]);
-  const [port, mqttPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
-  const child = spawn(
-    bin,
-    [
-      'serve', '--demo', '--addr', `127.0.0.1:${port}`, '--mqtt', `127.0.0.1:${mqttPort}`, '--demo-days', '1', '--data', data, '--log-level', 'error',
-      // Exports need a mail server configured; this file checks that one starts, not its mail.
-      '--smtp-url', `smtp://127.0.0.1:${smtpPort}`, '--mail-from', 'Fieldwatch <noreply@fieldwatch.test>',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  server = { base: `http://127.0.0.1:${port}`, data, child };
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`fieldwatch exited during start-up (exit code ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base()}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const smtpPort = await freePort();
+  server = await startOwnServer({
+    name: 'sharing',
+    users: [GRANTEE],
+    // Exports need a mail server configured; this file checks that one starts, not its mail.
+    args: ['--smtp-url', `smtp://127.0.0.1:${smtpPort}`, '--mail-from', 'Fieldwatch <noreply@fieldwatch.test>'],
+  });
 });
-
 afterAll(async () => {
-  if (!server) return;
-  if (server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await once(server.child, 'exit');
-  }
-  rmSync(server.data, { recursive: true, force: true });
+  await server?.stop();
 });
 
-let contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.map(closeBrowser));
-  contexts = [];
-});
-
-/** A fresh browser with the chosen theme and language (English unless told), nobody logged in. */
-async function browser(colorScheme: 'light' | 'dark' = 'light', lang = 'en_US') {
-  const context = await openBrowser({ colorScheme });
-  contexts.push(context);
-  await presetLanguage(context, lang);
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-/** A logged-in browser for the demo owner or the grantee. */
-async function as(
-  account: { accountNumber: string; password: string },
-  start = '/apps/devices',
-  colorScheme: 'light' | 'dark' = 'light',
-  lang = 'en_US',
-) {
-  const { context, page } = await browser(colorScheme, lang);
-  await login(page, start, { account, base: base() });
-  return { context, page };
-}
-
-/** Screenshots once the page has settled: requests done, progress bar and transitions finished. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, name) });
-}
-
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
-
-interface ListedDevice {
-  id: number;
-  hashId: string;
-  sn: string;
-  name: string;
-  page: string;
-  slave: boolean;
-  belong: string;
-}
-
-/** The demo owner's devices of a type, from the API as the browser's user. */
-async function devicesOf(page: Page, typeId: number): Promise<ListedDevice[]> {
-  const answer = await page.evaluate(async (type) => {
-    const res = await fetch(`/apis/devices?typeId=${type}&belong=mine&page=1&size=50`, { headers: { lang: 'en_US' } });
-    return res.json();
-  }, typeId);
-  return (answer.data.list as ListedDevice[]).filter((device) => !device.slave);
-}
+/** A logged-in browser on this file's server for the demo owner or the grantee. */
+const as = (account: Account, start = '/apps/devices', colorScheme: 'light' | 'dark' = 'light', lang = 'en_US') =>
+  loggedIn(start, { account, base: base(), colorScheme, lang });
 
 const row = (page: Page, sn: string) => page.locator('.fw-device-table tr.ant-table-row', { hasText: sn });
 
@@ -181,12 +85,12 @@ async function expireOpenLinks(): Promise<boolean> {
 describe('sharing', () => {
   test('a grant with the export right: accepted after logging in, read-only name, export allowed, then revoked', async () => {
     const owner = await as(DEMO);
-    const [station] = await devicesOf(owner.page, 5);
+    const [station] = await myDevices(owner.page, 5);
     const link = await createLink(owner.page, station.sn, 'Share', ['Export data'], 'sharing-dialog-en_US-light.png');
     expect(link.startsWith(base())).toBe(true);
 
     // The grantee opens the link before logging in: it describes itself and asks for a login.
-    const grantee = await browser();
+    const grantee = await browser({ colorScheme: 'light', lang: 'en_US' });
     await grantee.page.goto(link);
     await grantee.page.getByTestId('accept-offer').waitFor();
     expect(await grantee.page.getByTestId('accept-offer').innerText()).toContain(`shares 1 device with you`);
@@ -275,7 +179,7 @@ describe('sharing', () => {
 
   test('a transfer moves the ownership: the old owner no longer sees the device', async () => {
     const owner = await as(DEMO);
-    const [, probe] = await devicesOf(owner.page, 1);
+    const [, probe] = await myDevices(owner.page, 1);
     const link = await createLink(owner.page, probe.sn, 'Transfer');
     expect(link).toContain('/apps/authoried/transfer?credential=');
 
@@ -302,10 +206,10 @@ describe('sharing', () => {
 
   test('an expired or unknown link says it is unavailable', async () => {
     const owner = await as(DEMO);
-    const [, station] = await devicesOf(owner.page, 5);
+    const [, station] = await myDevices(owner.page, 5);
     const link = await createLink(owner.page, station.sn, 'Share');
 
-    const visitor = await browser();
+    const visitor = await browser({ colorScheme: 'light', lang: 'en_US' });
     await visitor.page.goto(link);
     await visitor.page.getByTestId('accept-offer').waitFor();
     if (await expireOpenLinks()) {
@@ -324,7 +228,7 @@ describe('sharing', () => {
 
   test('in Chinese: shared from the device page, accepted, managed', async () => {
     const owner = await as(DEMO, '/apps/devices', 'light', 'zh_CN');
-    const [station] = await devicesOf(owner.page, 14);
+    const [station] = await myDevices(owner.page, 14);
     await owner.page.goto(`${base()}/apps/poi/${station.page}/${station.hashId}/${station.id}`);
     const header = owner.page.locator('.fw-poi-header__actions');
     await header.getByRole('button', { name: '转让' }).waitFor();
@@ -377,7 +281,7 @@ describe('sharing', () => {
 
   test('reads well in the dark: dialog, management page and acceptance page', async () => {
     const owner = await as(DEMO, '/apps/devices', 'dark');
-    const [station, other] = await devicesOf(owner.page, 7);
+    const [station, other] = await myDevices(owner.page, 7);
     const link = await createLink(owner.page, station.sn, 'Share', ['Edit name', 'Export data'], 'sharing-dialog-en_US-dark.png');
 
     const grantee = await as(GRANTEE, '/apps/devices', 'dark');
@@ -400,7 +304,7 @@ describe('sharing', () => {
 
     // A transfer dialog, and the pages a stranger sees.
     await createLink(owner.page, other.sn, 'Transfer', [], 'sharing-transfer-dialog-en_US-dark.png');
-    const visitor = await browser('dark');
+    const visitor = await browser({ colorScheme: 'dark', lang: 'en_US' });
     await visitor.page.goto(link.replace(/credential=.*/, 'credential=no-such-link'));
     await visitor.page.getByTestId('accept-unavailable').waitFor();
     await shot(visitor.page, 'sharing-accept-unavailable-en_US-dark.png');

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { closeBrowser, detailPath, openBrowser, presetLanguage, signIn, type ListedDevice } from './browser';
+import { closeBrowser, detailPath, listDevices, openBrowser, presetLanguage, signIn } from './browser';
+import { freePort } from './own-server';
 
 /**
  * The walk a new user makes after `make run`: every page of every demo device, every tab of each,
@@ -27,17 +27,6 @@ afterAll(async () => {
   for (const close of closing.reverse()) await close();
   closing = [];
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A server as `make run` starts it on a fresh clone: the demo farm with its default 30 days of
@@ -180,8 +169,7 @@ test('every tab of every demo device, and every page of the console, shows data 
   }
 
   await signIn(context, { base });
-  const res = await context.request.get(base + '/apis/devices?size=100&sort=name');
-  const devices: ListedDevice[] = (await res.json()).data.list;
+  const devices = await listDevices(context, base);
   expect(devices.length).toBeGreaterThan(0);
 
   // SWEEP_ONLY=<regular expression> limits the walk to the device pages of the kinds it matches.
