@@ -1,17 +1,16 @@
 import { Button } from 'antd-mobile';
 import { CompassOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { MapDevice } from '@/features/devices/types';
 import { formatDateTime, formatRelativeTime, formatReportTime, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
-import { mobileDevicePath } from '@/lib/detail-path';
+import { useOpenMobileDevice } from '@/lib/mobile-back';
 import { StatusDot } from './status-dot';
 
 /** A device tapped on the map: what it is, when it last reported, open it or navigate there. */
 export function DeviceCard({ device, now }: { device: MapDevice; now: number }) {
   const { t } = useTranslation('devices');
-  const navigate = useNavigate();
+  const open = useOpenMobileDevice();
   const links = device.lng !== null && device.lat !== null ? navigateLinks(device.lng, device.lat, device.name) : null;
   const reported = device.lastReportTime;
   return (
@@ -39,7 +38,7 @@ export function DeviceCard({ device, now }: { device: MapDevice; now: number }) 
           </a>
         </div>
       )}
-      <Button block color="primary" onClick={() => void navigate(mobileDevicePath(device))}>
+      <Button block color="primary" onClick={() => open(device)}>
         {t('map.openDetail')} <RightOutline />
       </Button>
     </section>

@@ -1,15 +1,14 @@
 import { List, Toast } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { MobilePagedList } from '@/components/mobile-paged-list';
 import { useMapDevices } from '@/features/devices/api/get-map-devices';
 import { useMarkRead } from '@/features/events/api/mark-read';
 import type { Message } from '@/features/events/types';
-import { mobileDevicePath } from '@/lib/detail-path';
 import { errorMessage } from '@/lib/api-client';
 import { rowsOf } from '@/lib/infinite-pages';
 import { useLang } from '@/lib/use-lang';
+import { useOpenMobileDevice } from '@/lib/mobile-back';
 import { useNow } from '@/lib/use-now';
 import { useIdSet } from '@/lib/use-id-set';
 import { getMessagePagesQueryOptions, useMessagePages } from '../api/get-message-pages';
@@ -24,7 +23,7 @@ interface MessageListProps {
 /** The messages, newest first; more load on scrolling down, the first page again on pulling down. */
 export function MessageList({ filters, onClear }: MessageListProps) {
   const { t } = useTranslation('rules');
-  const navigate = useNavigate();
+  const openDevice = useOpenMobileDevice();
   const now = useNow();
   const lang = useLang();
   const query = useMessagePages(filters);
@@ -52,7 +51,7 @@ export function MessageList({ filters, onClear }: MessageListProps) {
   const open = (message: Message) => {
     mark(message);
     const device = byId.get(message.ruleDeviceId);
-    if (device) void navigate(mobileDevicePath(device));
+    if (device) openDevice(device);
     else if (devices.data) Toast.show({ content: t('mobile.deviceGone') });
   };
 
