@@ -9,7 +9,7 @@ import type { DeviceInfo } from '@/features/poi/types';
 import { farmTime } from '@/lib/farm-time';
 import { formatDateTime, formatWithUnit, MISSING } from '@/lib/format';
 import { useWeChat } from '@/features/wechat/hooks';
-import { navigateLinks, wgs84ToGcj02 } from '@/lib/geo';
+import { navigateLinks } from '@/lib/geo';
 import { useLang } from '@/lib/use-lang';
 import { CHARGE_HOURS, LOW_BATTERY_VOLTS, needsCharging } from '../lib/figures';
 import { mobileDeviceBase } from '../lib/kind';
@@ -45,10 +45,7 @@ function About({ device }: { device: DeviceInfo }) {
   // Inside WeChat its own map navigates (GCJ-02, as Chinese maps draw); elsewhere, or when WeChat
   // cannot, the 高德/百度 links.
   const startNavigation = () => {
-    if (wechat.ready && device.lng !== null && device.lat !== null) {
-      const [longitude, latitude] = wgs84ToGcj02(device.lng, device.lat);
-      if (wechat.openLocation({ latitude, longitude, name: device.name, address: device.location || '' })) return;
-    }
+    if (device.lng !== null && device.lat !== null && wechat.navigateTo({ lng: device.lng, lat: device.lat, name: device.name, address: device.location || '' })) return;
     setNavigating(true);
   };
   const battery = indicator?.battery ?? device.battery;
