@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useOpenMobileDevice } from '@/lib/mobile-back';
+import { serveDevice } from '@/testing/device-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { MobileDeviceLayout } from './mobile-device-layout';
 
@@ -33,14 +34,19 @@ function renderDevice(path: string) {
 const back = () => document.querySelector('.adm-nav-bar-back') as HTMLElement;
 
 describe('MobileDeviceLayout', () => {
+  beforeEach(() => void serveDevice());
+
   it('returns to the messages tab with its filters, after moving between the device’s sections', async () => {
     const user = userEvent.setup();
     const { router } = renderDevice('/apps/mobile/messages?unread=true&level=alarm');
 
     await user.click(screen.getByRole('button', { name: 'open from messages' }));
     expect(router.state.location.pathname).toBe('/apps/mobile/poi/h7/7/realtime');
+    expect(document.querySelector('.adm-nav-bar-title')).not.toHaveTextContent('East field station');
     await user.click(screen.getByRole('tab', { name: '历史数据' }));
     expect(await screen.findByText('history')).toBeInTheDocument();
+    // History and about are titled with the device's name.
+    await waitFor(() => expect(document.querySelector('.adm-nav-bar-title')).toHaveTextContent('East field station'));
     await user.click(screen.getByRole('tab', { name: '关于设备' }));
     expect(await screen.findByText('about')).toBeInTheDocument();
 

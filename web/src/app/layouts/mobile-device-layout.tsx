@@ -2,6 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useMobileDevice } from '@/features/mobile-poi/components/use-device';
 import { backTarget, type OpenedFrom } from '@/lib/mobile-back';
 import { MobilePage } from './mobile-page';
 
@@ -21,9 +22,14 @@ export function MobileDeviceLayout() {
   const active = sections.find((section) => pathname.startsWith(`${base}/${section}`)) ?? 'realtime';
   const from = backTarget(state, paths.mobile.devices);
   const carried: OpenedFrom = { from };
+  const onProfile = pathname.startsWith(`${base}/about/profile`);
+  // History and about name the device at the top (the real-time page names it in its first card,
+  // under its type's title); the profile keeps its own title.
+  const { info } = useMobileDevice();
+  const title = active !== 'realtime' && !onProfile ? info.data?.name : undefined;
 
   return (
-    <MobilePage backTo={pathname.startsWith(`${base}/about/profile`) ? `${base}/about` : from} backState={carried}>
+    <MobilePage backTo={onProfile ? `${base}/about` : from} backState={carried} title={title}>
       <Tabs activeKey={active} onChange={(key) => void navigate(`${base}/${key}`, { state: carried })} className="fw-mobile-device-tabs">
         {sections.map((section) => (
           <Tabs.Tab key={section} title={t(`pages.${section}`)} />
