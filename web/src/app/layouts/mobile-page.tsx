@@ -8,12 +8,14 @@ interface MobilePageProps {
   children: ReactNode;
   /** Where the back arrow leads; no arrow when omitted. */
   backTo?: string;
+  /** Router state given to the back arrow's address. */
+  backState?: unknown;
   title?: ReactNode;
   right?: ReactNode;
 }
 
 /** A phone screen with a navigation bar titled after the route. */
-export function MobilePage({ children, backTo, title, right }: MobilePageProps) {
+export function MobilePage({ children, backTo, backState, title, right }: MobilePageProps) {
   const navigate = useNavigate();
   const routeTitle = usePageTitle();
   const { t } = useTranslation();
@@ -36,7 +38,7 @@ export function MobilePage({ children, backTo, title, right }: MobilePageProps) 
       <NavBar
         className="fw-mobile-page__bar"
         back={backTo ? '' : null}
-        onBack={backTo ? () => void navigate(backTo) : undefined}
+        onBack={backTo ? () => void navigate(backTo, { state: backState }) : undefined}
         right={right}
       >
         {title ?? routeTitle}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { wgs84ToGcj02 } from '@/lib/geo';
 import type { BridgeState, LocationTarget, ShareData } from './bridge';
 import { weChatBridge } from './wechat';
 
@@ -10,7 +11,19 @@ function useBridgeState(): BridgeState {
   return useSyncExternalStore(bridge?.subscribe ?? noSubscription, bridge?.getState ?? (() => OUTSIDE));
 }
 
-/** Whether the page is in WeChat, and whether its JS interfaces can be called yet. */
+/** A place to navigate to, as a device reports it (WGS-84). */
+export interface NavigationTarget {
+  lng: number;
+  lat: number;
+  name: string;
+  address?: string;
+}
+
+/**
+ * Whether the page is in WeChat, and whether its JS interfaces can be called yet. Each call answers
+ * false when WeChat cannot take it (not in WeChat, not configured yet): the caller then does what
+ * any browser does.
+ */
 export function useWeChat() {
   const bridge = weChatBridge();
   const { ready } = useBridgeState();
@@ -19,7 +32,15 @@ export function useWeChat() {
     (pictures: { current: string; urls: string[] }) => bridge?.previewImage(pictures) ?? false,
     [bridge],
   );
-  return { inWeChat: bridge !== null, ready, openLocation, previewImage };
+  // Devices report WGS-84 (GPS); WeChat's map, like every Chinese map, draws GCJ-02.
+  const navigateTo = useCallback(
+    ({ lng, lat, name, address }: NavigationTarget) => {
+      const [longitude, latitude] = wgs84ToGcj02(lng, lat);
+      return bridge?.openLocation({ latitude, longitude, name, address }) ?? false;
+    },
+    [bridge],
+  );
+  return { inWeChat: bridge !== null, ready, openLocation, previewImage, navigateTo };
 }
 
 /** Where WeChat says the phone is, once the user allowed it (for the map and "near me"). */

@@ -1,9 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { MapDevice } from '@/features/devices/types';
 import { renderRoutes } from '@/testing/render';
 import { DeviceCard } from './device-card';
+
+// Outside WeChat unless a test says otherwise; inside, a ready bridge recording the places it opens.
+const wechat = vi.hoisted(() => ({ inside: false, opened: [] as unknown[], state: { ready: true, location: null, share: null } }));
+vi.mock('@/features/wechat/wechat', () => ({
+  weChatBridge: () =>
+    wechat.inside
+      ? { getState: () => wechat.state, subscribe: () => () => undefined, openLocation: (target: unknown) => wechat.opened.push(target) > 0 }
+      : null,
+}));
 
 const device: MapDevice = {
   id: 9,
@@ -51,5 +60,22 @@ describe('DeviceCard', () => {
     renderCard({ ...device, lng: null, lat: null, lastReportTime: null });
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText(/--/)).toBeInTheDocument();
+  });
+
+  it('inside WeChat opens WeChat’s own map at the device, in GCJ-02', async () => {
+    wechat.inside = true;
+    onTestFinished(() => void (wechat.inside = false));
+    const user = userEvent.setup();
+    renderCard(device);
+
+    expect(screen.queryByRole('link', { name: '高德地图' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '打开地图' }));
+    expect(wechat.opened).toHaveLength(1);
+    const target = wechat.opened[0] as { latitude: number; longitude: number; name: string };
+    expect(target.name).toBe('East station');
+    // The national offset moves a point near Beijing a few hundred metres.
+    expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);
+    expect(Math.abs(target.longitude - 116.2)).toBeLessThan(0.01);
+    expect(Math.abs(target.latitude - 37.45)).toBeLessThan(0.01);
   });
 });

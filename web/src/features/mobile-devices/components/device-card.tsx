@@ -1,18 +1,20 @@
 import { Button } from 'antd-mobile';
 import { CompassOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { MapDevice } from '@/features/devices/types';
+import { useWeChat } from '@/features/wechat/hooks';
 import { formatDateTime, formatRelativeTime, formatReportTime, MISSING } from '@/lib/format';
 import { navigateLinks } from '@/lib/geo';
-import { mobileDevicePath } from '@/lib/detail-path';
+import { useOpenMobileDevice } from '@/lib/mobile-back';
 import { StatusDot } from './status-dot';
 
 /** A device tapped on the map: what it is, when it last reported, open it or navigate there. */
 export function DeviceCard({ device, now }: { device: MapDevice; now: number }) {
   const { t } = useTranslation('devices');
-  const navigate = useNavigate();
-  const links = device.lng !== null && device.lat !== null ? navigateLinks(device.lng, device.lat, device.name) : null;
+  const open = useOpenMobileDevice();
+  const wechat = useWeChat();
+  const located = device.lng !== null && device.lat !== null;
+  const links = located ? navigateLinks(device.lng as number, device.lat as number, device.name) : null;
   const reported = device.lastReportTime;
   return (
     <section className="fw-m-card" data-testid="mobile-device-card" data-device-id={device.id} aria-label={device.name}>
@@ -31,15 +33,28 @@ export function DeviceCard({ device, now }: { device: MapDevice; now: number }) 
           <span className="fw-m-card__label">
             <CompassOutline /> {t('map.navigate')}
           </span>
-          <a className="fw-m-card__link" href={links.amap} target="_blank" rel="noopener noreferrer">
-            {t('map.amap')}
-          </a>
-          <a className="fw-m-card__link" href={links.baidu} target="_blank" rel="noopener noreferrer">
-            {t('map.baidu')}
-          </a>
+          {wechat.ready ? (
+            // Inside WeChat its own map, which offers the phone's navigation apps.
+            <button
+              type="button"
+              className="fw-m-card__link"
+              onClick={() => wechat.navigateTo({ lng: device.lng as number, lat: device.lat as number, name: device.name })}
+            >
+              {t('map.openMap')}
+            </button>
+          ) : (
+            <>
+              <a className="fw-m-card__link" href={links.amap} target="_blank" rel="noopener noreferrer">
+                {t('map.amap')}
+              </a>
+              <a className="fw-m-card__link" href={links.baidu} target="_blank" rel="noopener noreferrer">
+                {t('map.baidu')}
+              </a>
+            </>
+          )}
         </div>
       )}
-      <Button block color="primary" onClick={() => void navigate(mobileDevicePath(device))}>
+      <Button block color="primary" onClick={() => open(device)}>
         {t('map.openDetail')} <RightOutline />
       </Button>
     </section>

@@ -1,10 +1,9 @@
 import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { isLowBattery, withUnit } from '@/features/devices/display';
 import type { Device } from '@/features/devices/types';
 import { formatDateTime, formatReportTime, MISSING } from '@/lib/format';
-import { mobileDevicePath } from '@/lib/detail-path';
+import { useOpenMobileDevice } from '@/lib/mobile-back';
 import { SignalBars } from './signal-bars';
 import { StatusDot } from './status-dot';
 
@@ -19,7 +18,7 @@ interface DeviceRowProps {
 /** One device as a phone lists it: name and tags, type, status, last report, battery and signal. */
 export function DeviceRow({ device, now, onTag, activeTagId }: DeviceRowProps) {
   const { t } = useTranslation('devices');
-  const navigate = useNavigate();
+  const open = useOpenMobileDevice();
   const battery = withUnit(device.battery, 'V');
   const low = device.lowBattery || isLowBattery(device.battery);
   const reported = device.lastReportTime;
@@ -30,7 +29,7 @@ export function DeviceRow({ device, now, onTag, activeTagId }: DeviceRowProps) {
       className="fw-m-device"
       data-testid="mobile-device-row"
       data-device-id={device.id}
-      onClick={() => void navigate(mobileDevicePath(device))}
+      onClick={() => open(device)}
       arrowIcon
       description={
         <div className="fw-m-device__meta">

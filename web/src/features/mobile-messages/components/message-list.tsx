@@ -1,17 +1,15 @@
-import { Button, ErrorBlock, InfiniteScroll, List, PullToRefresh, Skeleton, Toast } from 'antd-mobile';
+import { List, Toast } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { MobileServerError } from '@/components/mobile-server-error';
+import { MobilePagedList } from '@/components/mobile-paged-list';
 import { useMapDevices } from '@/features/devices/api/get-map-devices';
 import { useMarkRead } from '@/features/events/api/mark-read';
 import type { Message } from '@/features/events/types';
-import { mobileDevicePath } from '@/lib/detail-path';
 import { errorMessage } from '@/lib/api-client';
 import { rowsOf } from '@/lib/infinite-pages';
 import { useLang } from '@/lib/use-lang';
+import { useOpenMobileDevice } from '@/lib/mobile-back';
 import { useNow } from '@/lib/use-now';
-import { useRefreshFirstPage } from '@/lib/use-refresh-first-page';
 import { useIdSet } from '@/lib/use-id-set';
 import { getMessagePagesQueryOptions, useMessagePages } from '../api/get-message-pages';
 import { deviceIndex, hasMessageFilters, withRead, type MessageFilters } from '../list-state';
@@ -24,13 +22,12 @@ interface MessageListProps {
 
 /** The messages, newest first; more load on scrolling down, the first page again on pulling down. */
 export function MessageList({ filters, onClear }: MessageListProps) {
-  const { t } = useTranslation(['rules', 'common']);
-  const navigate = useNavigate();
+  const { t } = useTranslation('rules');
+  const openDevice = useOpenMobileDevice();
   const now = useNow();
   const lang = useLang();
   const query = useMessagePages(filters);
   const { queryKey } = getMessagePagesQueryOptions(filters, lang);
-  const refresh = useRefreshFirstPage(queryKey);
   const devices = useMapDevices();
   const byId = useMemo(() => deviceIndex(devices.data?.list ?? []), [devices.data]);
   const marked = useIdSet();
@@ -54,73 +51,37 @@ export function MessageList({ filters, onClear }: MessageListProps) {
   const open = (message: Message) => {
     mark(message);
     const device = byId.get(message.ruleDeviceId);
-    if (device) void navigate(mobileDevicePath(device));
-    else if (devices.data) Toast.show({ content: t('rules:mobile.deviceGone') });
+    if (device) openDevice(device);
+    else if (devices.data) Toast.show({ content: t('mobile.deviceGone') });
   };
-
-  if (query.isPending) {
-    return (
-      <div className="fw-m-list-loading" aria-busy="true">
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    );
-  }
-  if (query.isError && messages.length === 0) {
-    return (
-      <div className="fw-m-list-error">
-        <MobileServerError error={query.error} />
-        <Button size="small" onClick={() => void query.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
-  }
 
   const filtered = hasMessageFilters(filters);
   return (
-    <PullToRefresh onRefresh={refresh}>
-      {messages.length === 0 ? (
-        <ErrorBlock
-          status="empty"
-          className="fw-m-empty"
-          title={
-            filtered && filters.level === undefined && filters.kind === undefined
-              ? t('rules:events.emptyUnread')
-              : filtered
-                ? t('rules:events.emptyEvents')
-                : t('rules:events.emptyMessages')
-          }
-          description={
-            filtered ? (
-              <Button size="small" onClick={onClear}>
-                {t('rules:events.filters.clear')}
-              </Button>
-            ) : null
-          }
-        />
-      ) : (
-        <>
-          <List className="fw-m-message-list">
-            {messages.map((message) => (
-              <MessageRow
-                key={message.messageId}
-                message={message}
-                device={byId.get(message.ruleDeviceId)}
-                now={now}
-                onOpen={open}
-                onMarkRead={mark}
-              />
-            ))}
-          </List>
-          <InfiniteScroll
-            hasMore={query.hasNextPage}
-            loadMore={async () => {
-              const result = await query.fetchNextPage();
-              if (result.isError) throw result.error;
-            }}
+    <MobilePagedList
+      query={query}
+      queryKey={queryKey}
+      count={messages.length}
+      emptyTitle={
+        filtered && filters.level === undefined && filters.kind === undefined
+          ? t('events.emptyUnread')
+          : filtered
+            ? t('events.emptyEvents')
+            : t('events.emptyMessages')
+      }
+      clear={filtered ? { label: t('events.filters.clear'), onClear } : undefined}
+    >
+      <List className="fw-m-message-list">
+        {messages.map((message) => (
+          <MessageRow
+            key={message.messageId}
+            message={message}
+            device={byId.get(message.ruleDeviceId)}
+            now={now}
+            onOpen={open}
+            onMarkRead={mark}
           />
-        </>
-      )}
-    </PullToRefresh>
+        ))}
+      </List>
+    </MobilePagedList>
   );
 }

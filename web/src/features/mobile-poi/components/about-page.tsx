@@ -1,7 +1,7 @@
 import { ActionSheet, List, NoticeBar, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useIndicator } from '@/features/poi/api/get-indicator';
 import { useIntro } from '@/features/poi/api/get-intro';
 import { useSales } from '@/features/poi/api/get-sales';
@@ -9,7 +9,7 @@ import type { DeviceInfo } from '@/features/poi/types';
 import { farmTime } from '@/lib/farm-time';
 import { formatDateTime, formatWithUnit, MISSING } from '@/lib/format';
 import { useWeChat } from '@/features/wechat/hooks';
-import { navigateLinks, wgs84ToGcj02 } from '@/lib/geo';
+import { navigateLinks } from '@/lib/geo';
 import { useLang } from '@/lib/use-lang';
 import { CHARGE_HOURS, LOW_BATTERY_VOLTS, needsCharging } from '../lib/figures';
 import { mobileDeviceBase } from '../lib/kind';
@@ -35,6 +35,8 @@ function About({ device }: { device: DeviceInfo }) {
   const { t } = useTranslation(['mobilePoi', 'poi']);
   const lang = useLang();
   const navigate = useNavigate();
+  // Carried along: the back arrows still lead to where the device was opened from.
+  const { state } = useLocation();
   const intro = useIntro(device.id, lang).data;
   const sales = useSales(device.id).data;
   const indicator = useIndicator(device.id, lang).data;
@@ -43,10 +45,7 @@ function About({ device }: { device: DeviceInfo }) {
   // Inside WeChat its own map navigates (GCJ-02, as Chinese maps draw); elsewhere, or when WeChat
   // cannot, the 高德/百度 links.
   const startNavigation = () => {
-    if (wechat.ready && device.lng !== null && device.lat !== null) {
-      const [longitude, latitude] = wgs84ToGcj02(device.lng, device.lat);
-      if (wechat.openLocation({ latitude, longitude, name: device.name, address: device.location || '' })) return;
-    }
+    if (device.lng !== null && device.lat !== null && wechat.navigateTo({ lng: device.lng, lat: device.lat, name: device.name, address: device.location || '' })) return;
     setNavigating(true);
   };
   const battery = indicator?.battery ?? device.battery;
@@ -60,7 +59,7 @@ function About({ device }: { device: DeviceInfo }) {
     <div className="fw-mpoi" data-testid="mpoi-about">
       {advice ? <NoticeBar content={advice} color="alert" wrap data-testid="mpoi-battery-advice" /> : null}
       <List mode="card" header={t('about.device')}>
-        <List.Item extra={device.name} onClick={() => void navigate(`${mobileDeviceBase(device.hashId, device.id)}/about/profile`)} description={canRename ? undefined : t('about.noRenameRight')} data-testid="mpoi-about-profile">
+        <List.Item extra={device.name} onClick={() => void navigate(`${mobileDeviceBase(device.hashId, device.id)}/about/profile`, { state })} description={canRename ? undefined : t('about.noRenameRight')} data-testid="mpoi-about-profile">
           {t('about.profile')}
         </List.Item>
         <List.Item extra={`${device.typeName}${device.model ? ` · ${device.model}` : ''}`}>{t('poi:info.type')}</List.Item>

@@ -1,16 +1,15 @@
 import { Button, CalendarPicker, Selector } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeSeriesOption } from '@/components/charts/chart-options';
 import { LazyChart } from '@/components/charts/lazy-chart';
 import { MobileServerError } from '@/components/mobile-server-error';
 import { useMetadata } from '@/features/poi/api/get-metadata';
-import { chartSeriesFor, hasPoints, type SeriesLabels } from '@/features/poi/lib/history-series';
-import { STATE_PARAMS } from '@/features/poi/lib/params';
+import { chartSeriesFor, hasPoints, paramChartOption } from '@/features/poi/lib/history-series';
+import { useSeriesLabels } from '@/features/poi/lib/series-labels';
 import type { DeviceInfo } from '@/features/poi/types';
 import { farmTime, pickerToday } from '@/lib/farm-time';
 import { useHistory } from '@/lib/telemetry/get-history';
-import type { DailyAgg, HistoryDim, NodeAggregation, ParamCatalogue } from '@/lib/telemetry/types';
+import type { HistoryDim, ParamCatalogue } from '@/lib/telemetry/types';
 import { useThemeMode } from '@/lib/theme';
 import { presetRange, RANGE_PRESETS, type RangePreset } from '@/lib/time-range';
 import { useLang } from '@/lib/use-lang';
@@ -22,20 +21,6 @@ import { useMobileDevice } from './use-device';
 const POINTS = 600;
 const HEADER = new Set(['battery', 'signal']);
 
-function useLabels(): SeriesLabels {
-  const { t } = useTranslation('poi');
-  return useMemo(
-    () => ({
-      depth: (depth: number) => t('depth', { depth }),
-      aggregated: (how: Exclude<NodeAggregation, 'none'>) => t(`history.aggregatedSeries.${how}`),
-      stat: (agg: DailyAgg) => t(`history.stats.${agg}`),
-      dailyMin: t('history.stats.min'),
-      dailyMax: t('history.stats.max'),
-    }),
-    [t],
-  );
-}
-
 function formatSpan(begin: number, end: number, daily: boolean): string {
   const f = daily ? 'MM-DD' : 'MM-DD HH:mm';
   return `${farmTime(begin).format(f)} – ${farmTime(end).format(f)}`;
@@ -44,7 +29,7 @@ function formatSpan(begin: number, end: number, daily: boolean): string {
 function History({ device, catalogue }: { device: DeviceInfo; catalogue: ParamCatalogue }) {
   const { t } = useTranslation(['mobilePoi', 'poi']);
   const { mode } = useThemeMode();
-  const labels = useLabels();
+  const labels = useSeriesLabels();
   const params = catalogue.params;
   const [paramId, setParamId] = useState(() => (params.find((p) => !HEADER.has(p.id)) ?? params[0])?.id ?? '');
   const param = params.find((p) => p.id === paramId);
@@ -67,18 +52,8 @@ function History({ device, catalogue }: { device: DeviceInfo; catalogue: ParamCa
   const series = useMemo(() => (param && data ? chartSeriesFor(param, data, labels) : []), [param, data, labels]);
   const option = useMemo(
     () =>
-      param && series.length
-        ? timeSeriesOption({
-            series,
-            unit: param.unit,
-            precision: param.precision,
-            range,
-            floor: param.min,
-            daily: dim === 'daily',
-            valueNames: STATE_PARAMS.has(param.id) ? { 0: t('poi:states.closed'), 1: t('poi:states.open') } : undefined,
-            legend: series.length > 1 || series[0].name !== param.name,
-            dark: mode === 'dark',
-          })
+      param
+        ? paramChartOption(param, series, { range, dim, dark: mode === 'dark', stateNames: { closed: t('poi:states.closed'), open: t('poi:states.open') } })
         : null,
     [param, series, range, dim, mode, t],
   );

@@ -11,6 +11,7 @@ import { WarningBadge } from '@/features/rain/components/rain-summary';
 import { useRules } from '@/features/rules/api/get-rules';
 import { useTiltTrend } from '@/features/tilt/api/get-tilt-trend';
 import { useWeatherNow } from '@/features/weather/api/get-weather-now';
+import { useWeChat } from '@/features/wechat/hooks';
 import { GRADE_COLORS } from '@/features/weather/components/weather-summary';
 import { formatDateTime, formatReportTime, formatValue, formatWithUnit, MISSING } from '@/lib/format';
 import { rainClassKey } from '@/lib/rain-grades';
@@ -275,19 +276,24 @@ export function Gallery({ deviceId }: { deviceId: number }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const srcs = list.map((image) => imageSrc(deviceId, image.id));
   const [latest, ...older] = list;
+  const wechat = useWeChat();
+  // Inside WeChat its own viewer (zoom, save, long-press menu); elsewhere, or before WeChat is ready, the app's.
+  const view = (index: number) => {
+    if (!wechat.previewImage({ current: srcs[index], urls: srcs })) setViewing(index);
+  };
   return (
     <Section title={t('poi:camera.images')} extra={latest ? formatReportTime(latest.time) : undefined} testId="mpoi-gallery">
       {list.length === 0 ? (
         <p className="fw-mpoi-hint">{images.isPending ? t('poi:camera.loading') : t('poi:camera.none')}</p>
       ) : (
         <>
-          <button type="button" className="fw-mpoi-gallery__latest" onClick={() => setViewing(0)} data-testid="mpoi-image-latest">
+          <button type="button" className="fw-mpoi-gallery__latest" onClick={() => view(0)} data-testid="mpoi-image-latest">
             <Image src={srcs[0]} alt={t('poi:camera.imageAlt', { time: formatDateTime(latest.time) })} fit="cover" lazy={false} />
             <span>{formatDateTime(latest.time)}</span>
           </button>
           <div className="fw-mpoi-gallery__thumbs">
             {older.map((image, index) => (
-              <button type="button" key={image.id} onClick={() => setViewing(index + 1)} data-testid="mpoi-image-thumb">
+              <button type="button" key={image.id} onClick={() => view(index + 1)} data-testid="mpoi-image-thumb">
                 <Image src={srcs[index + 1]} alt={t('poi:camera.imageAlt', { time: formatDateTime(image.time) })} fit="cover" />
                 <span>{formatReportTime(image.time)}</span>
               </button>

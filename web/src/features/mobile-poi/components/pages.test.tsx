@@ -1,22 +1,37 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { DAY } from '@/lib/time-range';
 import { device, serveDevice } from '@/testing/device-fixtures';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, renderWithProviders as render } from '@/testing/render';
 import { MobileAboutPage } from './about-page';
 import { MobileHistoryPage } from './history-page';
+import { Gallery } from './kinds';
 import { MobileRealtimePage } from './realtime-page';
 
 // jsdom has no canvas: the chart module is replaced, everything around it is real.
 vi.mock('@/components/charts/chart', () => ({ default: () => <canvas data-testid="chart-stub" /> }));
 
-// Outside WeChat unless a test says otherwise.
-const wechat = vi.hoisted(() => ({ ready: false, openLocation: (() => false) as (target: unknown) => boolean }));
-vi.mock('@/features/wechat/hooks', () => ({
-  useWeChat: () => ({ inWeChat: wechat.ready, ready: wechat.ready, openLocation: wechat.openLocation, previewImage: () => false }),
+// Outside WeChat unless a test says otherwise; inside, a bridge that records what it is asked to do
+// (the real hooks run on top of it).
+const wechat = vi.hoisted(() => ({ inside: false, opened: [] as unknown[], previewed: [] as unknown[], state: { ready: true, location: null, share: null } }));
+vi.mock('@/features/wechat/wechat', () => ({
+  weChatBridge: () =>
+    wechat.inside
+      ? {
+          getState: () => wechat.state,
+          subscribe: () => () => undefined,
+          openLocation: (target: unknown) => wechat.opened.push(target) > 0,
+          previewImage: (pictures: unknown) => wechat.previewed.push(pictures) > 0,
+        }
+      : null,
 }));
+
+function insideWeChat() {
+  wechat.inside = true;
+  onTestFinished(() => void (wechat.inside = false));
+}
 
 const base = '/apps/mobile/poi/:hashId/:deviceId';
 
@@ -33,7 +48,11 @@ function renderAt(path: string) {
 }
 
 describe('phone device pages', () => {
-  beforeEach(() => changeLanguage('en_US'));
+  beforeEach(() => {
+    changeLanguage('en_US');
+    wechat.opened = [];
+    wechat.previewed = [];
+  });
 
   it("sends the realtime index to the device's own type and shows the weather the server graded", async () => {
     serveDevice({ extra: (path) => (path.startsWith('/apis/rules') ? { list: [], total: 0 } : undefined) });
@@ -98,25 +117,44 @@ describe('phone device pages', () => {
   });
 
   it('asks WeChat to open the place in GCJ-02, as Chinese maps draw, when it is ready', async () => {
-    const opened: unknown[] = [];
-    wechat.ready = true;
-    wechat.openLocation = (target) => opened.push(target) > 0;
-    try {
-      serveDevice();
-      const user = userEvent.setup();
-      renderAt('/apps/mobile/poi/abc123/13/about');
-      await user.click(await screen.findByTestId('mpoi-navigate'));
-      await waitFor(() => expect(opened).toHaveLength(1));
-      const target = opened[0] as { latitude: number; longitude: number; name: string };
-      // The national offset moves a point near Beijing a few hundred metres.
-      expect(target.name).toBe('East field station');
-      expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);
-      expect(Math.abs(target.longitude - 116.2)).toBeLessThan(0.01);
-      expect(Math.abs(target.latitude - 37.45)).toBeLessThan(0.01);
-      expect(screen.queryByText('高德地图')).not.toBeInTheDocument();
-    } finally {
-      wechat.ready = false;
-      wechat.openLocation = () => false;
-    }
+    insideWeChat();
+    serveDevice();
+    const user = userEvent.setup();
+    renderAt('/apps/mobile/poi/abc123/13/about');
+    await user.click(await screen.findByTestId('mpoi-navigate'));
+    await waitFor(() => expect(wechat.opened).toHaveLength(1));
+    const target = wechat.opened[0] as { latitude: number; longitude: number; name: string };
+    // The national offset moves a point near Beijing a few hundred metres.
+    expect(target.name).toBe('East field station');
+    expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);
+    expect(Math.abs(target.longitude - 116.2)).toBeLessThan(0.01);
+    expect(Math.abs(target.latitude - 37.45)).toBeLessThan(0.01);
+    expect(screen.queryByText('高德地图')).not.toBeInTheDocument();
+  });
+
+  const images = [3, 2, 1].map((id) => ({ id, contentType: 'image/jpeg', size: 1000, time: Date.now() - id * 3_600_000, url: '' }));
+  const serveCamera = () =>
+    serveDevice({ info: device({ typeId: 20, page: 'ibiosense' }), extra: (path) => (path.startsWith('/apis/poi/13/images?') ? images : undefined) });
+
+  it('opens a tapped camera picture in WeChat’s viewer, with every picture of the gallery', async () => {
+    insideWeChat();
+    serveCamera();
+    const user = userEvent.setup();
+    render(<Gallery deviceId={13} />);
+    const thumbs = await screen.findAllByTestId('mpoi-image-thumb');
+    await user.click(thumbs[1]);
+    expect(wechat.previewed).toEqual([{ current: '/apis/poi/13/images/1', urls: ['/apis/poi/13/images/3', '/apis/poi/13/images/2', '/apis/poi/13/images/1'] }]);
+    expect(document.querySelector('.adm-image-viewer-content')).toBeNull();
+    await user.click(screen.getByTestId('mpoi-image-latest'));
+    expect(wechat.previewed[1]).toMatchObject({ current: '/apis/poi/13/images/3' });
+  });
+
+  it('opens a tapped camera picture in the app’s own viewer outside WeChat', async () => {
+    serveCamera();
+    const user = userEvent.setup();
+    render(<Gallery deviceId={13} />);
+    await user.click((await screen.findAllByTestId('mpoi-image-thumb'))[0]);
+    await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeNull());
+    expect(wechat.previewed).toEqual([]);
   });
 });

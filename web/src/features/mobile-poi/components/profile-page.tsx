@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, NoticeBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MobileServerError } from '@/components/mobile-server-error';
 import { useProfile } from '@/features/poi/api/get-profile';
 import { useUpdateProfile } from '@/features/poi/api/update-profile';
@@ -140,6 +140,7 @@ function Counter({ name }: { name: string | undefined }) {
 function Profile({ device }: { device: DeviceInfo }) {
   const { t } = useTranslation('mobilePoi');
   const navigate = useNavigate();
+  const { state } = useLocation();
   const canRename = Boolean(device.right?.rename);
   const profile = useProfile(device.id);
   if (!canRename) {
@@ -153,7 +154,7 @@ function Profile({ device }: { device: DeviceInfo }) {
   if (!profile.data) return <Loading />;
   return (
     <div className="fw-mpoi" data-testid="mpoi-profile">
-      <ProfileForm deviceId={device.id} profile={profile.data} onSaved={() => void navigate(`${mobileDeviceBase(device.hashId, device.id)}/about`)} />
+      <ProfileForm deviceId={device.id} profile={profile.data} onSaved={() => void navigate(`${mobileDeviceBase(device.hashId, device.id)}/about`, { state })} />
     </div>
   );
 }

@@ -154,7 +154,7 @@ function Realtime({ device, type }: { device: DeviceInfo; type: MobileRealtimeTy
  */
 export function MobileRealtimePage() {
   const { t } = useTranslation('mobilePoi');
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const { info } = useMobileDevice();
   if (info.isPending) return <Loading />;
   if (info.isError) return <DeviceError error={info.error} />;
@@ -164,7 +164,7 @@ export function MobileRealtimePage() {
   const requested = pathname.replace(/\/+$/, '').split('/').pop();
   const canonical = `${mobileDeviceBase(device.hashId, device.id)}/realtime/${own}`;
   if (!isMobileRealtimeType(requested) || requested !== own || !pathname.startsWith(mobileDeviceBase(device.hashId, device.id))) {
-    return <Navigate to={canonical} replace />;
+    return <Navigate to={canonical} replace state={state} />;
   }
   return <Realtime device={device} type={own} />;
 }

@@ -2,12 +2,12 @@ import { Card, Checkbox, Segmented, Select, Tabs, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartBlock } from '@/components/charts/chart-block';
-import { timeSeriesOption } from '@/components/charts/chart-options';
 import { useHistory } from '@/lib/telemetry/get-history';
-import type { DailyAgg, HistoryContext, HistoryDim, NodeAggregation, ParamCatalogue, ParamMeta } from '@/lib/telemetry/types';
+import type { HistoryContext, HistoryDim, NodeAggregation, ParamCatalogue, ParamMeta } from '@/lib/telemetry/types';
 import { useThemeMode } from '@/lib/theme';
 import type { TimeRange } from '@/lib/time-range';
-import { chartSeriesFor, hasPoints, type SeriesLabels } from '../lib/history-series';
+import { chartSeriesFor, hasPoints, paramChartOption } from '../lib/history-series';
+import { useSeriesLabels } from '../lib/series-labels';
 import { STATE_PARAMS } from '../lib/params';
 import { choosePreset, RangeToolbar, type RangeChoice } from './range-toolbar';
 
@@ -19,20 +19,6 @@ export interface HistoryView {
 
 /** Points per series asked for a chart: more than a chart's width in pixels can show. */
 const CHART_POINTS = 800;
-
-export function useSeriesLabels(): SeriesLabels {
-  const { t } = useTranslation('poi');
-  return useMemo(
-    () => ({
-      depth: (depth: number) => t('depth', { depth }),
-      aggregated: (how: Exclude<NodeAggregation, 'none'>) => t(`history.aggregatedSeries.${how}`),
-      stat: (agg: DailyAgg) => t(`history.stats.${agg}`),
-      dailyMin: t('history.stats.min'),
-      dailyMax: t('history.stats.max'),
-    }),
-    [t],
-  );
-}
 
 function ParamChart({ param, series, range, dim, loading, error }: {
   param: ParamMeta;
@@ -46,22 +32,8 @@ function ParamChart({ param, series, range, dim, loading, error }: {
   const { mode } = useThemeMode();
   const state = STATE_PARAMS.has(param.id);
   const option = useMemo(
-    () =>
-      series.length
-        ? timeSeriesOption({
-            series,
-            unit: param.unit,
-            precision: param.precision,
-            range,
-            floor: param.min,
-            daily: dim === 'daily',
-            valueNames: state ? { 0: t('states.closed'), 1: t('states.open') } : undefined,
-            // A single line named otherwise than the chart (a daily mean, depths combined) says what it is.
-            legend: series[0].name !== param.name,
-            dark: mode === 'dark',
-          })
-        : null,
-    [series, param, range, dim, mode, state, t],
+    () => paramChartOption(param, series, { range, dim, dark: mode === 'dark', stateNames: { closed: t('states.closed'), open: t('states.open') } }),
+    [series, param, range, dim, mode, t],
   );
   const title = param.unit ? `${param.name} (${param.unit})` : param.name;
   return (

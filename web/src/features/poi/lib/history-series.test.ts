@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryResult, HistorySeries, ParamMeta } from '@/lib/telemetry/types';
-import { chartSeriesFor, hasPoints, type SeriesLabels } from './history-series';
+import { chartSeriesFor, hasPoints, paramChartOption, type SeriesLabels } from './history-series';
 
 const labels: SeriesLabels = {
   depth: (depth) => `${depth} cm`,
@@ -76,5 +76,24 @@ describe('hasPoints', () => {
     expect(hasPoints([{ t: [] }, { t: [] }])).toBe(false);
     expect(hasPoints([{ t: [] }, { t: [1] }])).toBe(true);
     expect(hasPoints([])).toBe(false);
+  });
+});
+
+describe('paramChartOption', () => {
+  const spec = { range: { begin: 0, end: 10 }, dim: 'raw' as const, dark: false, stateNames: { closed: 'Closed', open: 'Open' } };
+  type Option = { legend?: unknown; yAxis: { min: unknown; axisLabel: { formatter: (v: number) => string } } };
+
+  it('is null without lines', () => {
+    expect(paramChartOption(moisture, [], spec)).toBeNull();
+  });
+
+  it('names a state by its names and shows a legend only once a line is named otherwise than the chart', () => {
+    const valveChart = paramChartOption(valve, chartSeriesFor(valve, result([series('valveState', 0)]), labels), spec) as Option;
+    expect(valveChart.yAxis.axisLabel.formatter(1)).toBe('Open');
+    expect(valveChart.legend).toBeUndefined();
+    const depth = paramChartOption(moisture, chartSeriesFor(moisture, result([series('soilMoisture', 10)]), labels), spec) as Option;
+    expect(depth.legend).toBeDefined();
+    const daily = paramChartOption(rainfall, chartSeriesFor(rainfall, result([series('rainfall', 0, { agg: 'sum' })], 'daily'), labels), { ...spec, dim: 'daily' }) as Option;
+    expect(daily.legend).toBeDefined();
   });
 });

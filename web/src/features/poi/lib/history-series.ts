@@ -1,5 +1,6 @@
-import type { ChartSeries } from '@/components/charts/chart-options';
-import type { DailyAgg, HistoryResult, HistorySeries, NodeAggregation, ParamMeta } from '@/lib/telemetry/types';
+import { timeSeriesOption, type ChartSeries } from '@/components/charts/chart-options';
+import type { DailyAgg, HistoryDim, HistoryResult, HistorySeries, NodeAggregation, ParamMeta } from '@/lib/telemetry/types';
+import type { TimeRange } from '@/lib/time-range';
 import { isAmount, STATE_PARAMS } from './params';
 
 export interface SeriesLabels {
@@ -46,4 +47,32 @@ export function chartSeriesFor(param: ParamMeta, result: HistoryResult, labels: 
 
 export function hasPoints(series: readonly { t: readonly number[] }[]): boolean {
   return series.some((s) => s.t.length > 0);
+}
+
+export interface ParamChartSpec {
+  range: TimeRange;
+  dim: HistoryDim;
+  dark: boolean;
+  /** How a state such as a valve reads: 0 and 1 by name. */
+  stateNames: { closed: string; open: string };
+}
+
+/**
+ * The chart of one parameter's lines over a period, or null when there are no lines: its unit and
+ * precision, never below the parameter's floor, states by name, and a legend once a line is named
+ * otherwise than the chart (a daily mean, depths, depths combined).
+ */
+export function paramChartOption(param: ParamMeta, series: ChartSeries[], { range, dim, dark, stateNames }: ParamChartSpec) {
+  if (series.length === 0) return null;
+  return timeSeriesOption({
+    series,
+    unit: param.unit,
+    precision: param.precision,
+    range,
+    floor: param.min,
+    daily: dim === 'daily',
+    valueNames: STATE_PARAMS.has(param.id) ? { 0: stateNames.closed, 1: stateNames.open } : undefined,
+    legend: series.length > 1 || series[0].name !== param.name,
+    dark,
+  });
 }
