@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import enSharing from '../src/locales/en_US/sharing.json';
@@ -8,8 +6,9 @@ import twSharing from '../src/locales/zh_TW/sharing.json';
 import enDevices from '../src/locales/en_US/devices.json';
 import cnDevices from '../src/locales/zh_CN/devices.json';
 import twDevices from '../src/locales/zh_TW/devices.json';
-import { closeBrowser, DEMO, fillLogin, IPHONE_UA, login, openBrowser, presetLanguage, screenshotDir, type ListedDevice } from './browser';
+import { closeBrowser, DEMO, fillLogin, IPHONE_UA, login, openBrowser, presetLanguage, shot, type ListedDevice } from './browser';
 import { freePort, startOwnServer, type OwnServer } from './own-server';
+import { startWeChatApi, stubWeChatBridge, WECHAT_UA, type WeChatApi } from './wechat';
 
 // Issue 17's "must show": the phone app walked end to end at 390×844, once in a phone browser and
 // once inside WeChat. WeChat's native bridge cannot be reached here, so inside WeChat the page gets
@@ -20,8 +19,6 @@ import { freePort, startOwnServer, type OwnServer } from './own-server';
 const APP_ID = 'wxwalkapp';
 const SECRET = 'walk-secret';
 const GRANTEE = { accountNumber: 'grower05', password: 'grower123', name: 'Li Na' };
-const WECHAT_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** SPEC §9's jsApiList, as the SDK hands it to WeChat's bridge: previewImage and getLocation under their bridge names. */
@@ -53,32 +50,13 @@ const TEXT = {
   zh_TW: { sharing: twSharing, devices: twDevices },
 };
 
-let ticketServer: Server | null = null;
+let wechat: WeChatApi | null = null;
 let server: OwnServer | null = null;
 const base = () => server!.base;
 
-/** WeChat's token and jsapi_ticket endpoints, in their wire format, for the server's signatures. */
-function startTicketServer(port: number) {
-  let token = '';
-  const srv = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const q = url.searchParams;
-    res.setHeader('Content-Type', 'application/json');
-    if (url.pathname === '/cgi-bin/token' && q.get('appid') === APP_ID && q.get('secret') === SECRET) {
-      token = `WALK${Date.now()}`;
-      res.end(JSON.stringify({ access_token: token, expires_in: 7200 }));
-    } else if (url.pathname === '/cgi-bin/ticket/getticket' && q.get('access_token') === token) {
-      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ticket: 'walkticket', expires_in: 7200 }));
-    } else {
-      res.end(JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }));
-    }
-  });
-  return new Promise<Server>((resolve) => srv.listen(port, '127.0.0.1', () => resolve(srv)));
-}
-
 beforeAll(async () => {
   const port = await freePort();
-  ticketServer = await startTicketServer(port);
+  wechat = await startWeChatApi(port, APP_ID, SECRET);
   server = await startOwnServer({
     name: 'mobile-walk',
     users: [GRANTEE],
@@ -87,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => ticketServer?.close(resolve));
+  await new Promise((resolve) => wechat?.server.close(resolve));
 });
 
 let contexts: BrowserContext[] = [];
@@ -99,24 +77,6 @@ afterEach(async () => {
 interface WxCall {
   name: string;
   args: Record<string, unknown>;
-}
-
-/** In the page: a WeixinJSBridge answering as WeChat would, reporting each call through __wxReport. */
-function stubWeChatBridge() {
-  const w = window as unknown as { WeixinJSBridge: unknown; __wxReport: (call: unknown) => void };
-  w.WeixinJSBridge = {
-    invoke(name: string, args: Record<string, unknown>, callback?: (res: Record<string, unknown>) => void) {
-      void w.__wxReport({ name, args: JSON.parse(JSON.stringify(args)) });
-      const answers: Record<string, Record<string, unknown>> = {
-        preVerifyJSAPI: { err_msg: 'config:ok' },
-        geoLocation: { err_msg: 'geoLocation:ok', latitude: 37.45, longitude: 116.2, speed: 0, accuracy: 25 },
-        getNetworkType: { err_msg: 'network_type:wifi' },
-      };
-      setTimeout(() => callback?.(answers[name] ?? { err_msg: `${name}:ok` }), 0);
-    },
-    on() {},
-    call() {},
-  };
 }
 
 type Kind = 'phone' | 'wechat';
@@ -144,20 +104,7 @@ async function phone(kind: Kind, lang: Lang, scheme: Scheme) {
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 
 /** Screenshots once the page has settled: requests done, transitions finished. */
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.locator('#nprogress').waitFor({ state: 'detached' });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.screenshot({ path: path.join(screenshotDir, `walk-${name}.png`) });
-}
-
+const walkShot = (page: Page, name: string) => shot(page, `walk-${name}.png`);
 async function apiGet<T>(page: Page, url: string): Promise<T> {
   const answer = (await (await page.context().request.get(base() + url)).json()) as { code: number; data: T };
   expect(answer.code, url).toBe(0);
@@ -192,7 +139,7 @@ describe('the phone app walked through', () => {
       await page.goto(base() + '/');
       await page.waitForURL(/\/login/);
       await page.locator('#login_accountNumber').waitFor();
-      await shot(page, name('login'));
+      await walkShot(page, name('login'));
       await fillLogin(page, DEMO.accountNumber, DEMO.password);
       await page.waitForURL(/\/apps\/mobile\/devices/);
 
@@ -213,13 +160,13 @@ describe('the phone app walked through', () => {
       // The devices list.
       const { list } = await apiGet<{ list: (ListedDevice & { lng: number | null; lat: number | null })[] }>(page, '/apis/devices?size=100&sort=name');
       await deviceRows(page).first().waitFor();
-      await shot(page, name('devices'));
+      await walkShot(page, name('devices'));
 
       // Search by the last five digits of a serial number.
       const target = list.find((d) => /\d{5}$/.test(d.sn) && list.filter((o) => o.sn.endsWith(d.sn.slice(-5))).length === 1)!;
       await page.locator('.fw-m-filters__search input').fill(target.sn.slice(-5));
       await eventually(() => rowNames(page)).toEqual([target.name]);
-      await shot(page, name('devices-search'));
+      await walkShot(page, name('devices-search'));
       await page.locator('.fw-m-filters__search .adm-input-clear').click();
       await eventually(() => new URL(page.url()).searchParams.get('nameOrSn')).toBeNull();
 
@@ -227,12 +174,12 @@ describe('the phone app walked through', () => {
       await page.getByTestId('view-toggle').click();
       await page.waitForURL(/view=map/);
       await page.getByTestId('device-map').locator('.fw-cluster').first().waitFor();
-      await shot(page, name('map'));
+      await walkShot(page, name('map'));
       const placed = list.find((d) => d.lng !== null && d.lat !== null && !d.slave)!;
       await page.goto(base() + `/apps/mobile/devices?view=map&focus=${placed.id}`);
       const card = page.getByTestId('mobile-device-card');
       await eventually(() => card.locator('.fw-m-card__name').innerText()).toBe(placed.name);
-      await shot(page, name('map-card'));
+      await walkShot(page, name('map-card'));
       if (kind === 'wechat') {
         await eventually(() => names(wx).filter((n) => n === 'preVerifyJSAPI').length).toBeGreaterThan(1);
         await eventually(() => card.getByRole('link').count()).toBe(0);
@@ -253,7 +200,7 @@ describe('the phone app walked through', () => {
         await page.goto(base() + `${deviceBase(device)}/realtime/${type}`);
         await page.locator(`[data-testid="mpoi-realtime"][data-type="${type}"]`).waitFor({ timeout: 30_000 });
         await eventually(() => page.getByTestId('mpoi-device-name').innerText()).toBe(device.name);
-        await shot(page, name(`realtime-${type}`));
+        await walkShot(page, name(`realtime-${type}`));
         if (type !== 'ibiosense') continue;
 
         // A camera picture tapped: WeChat's viewer with the gallery's pictures in full, or the app's own.
@@ -271,7 +218,7 @@ describe('the phone app walked through', () => {
           expect(await page.locator('.adm-image-viewer-content').count()).toBe(0);
         } else {
           await page.locator('.adm-image-viewer-content').first().waitFor();
-          await shot(page, name('realtime-ibiosense-viewer'));
+          await walkShot(page, name('realtime-ibiosense-viewer'));
         }
       }
 
@@ -283,24 +230,24 @@ describe('the phone app walked through', () => {
       const zoomWindow = page.getByTestId('mpoi-zoom-window');
       const span = async () => Number(await zoomWindow.getAttribute('data-end')) - Number(await zoomWindow.getAttribute('data-begin'));
       const full = await span();
-      await shot(page, name('history'));
+      await walkShot(page, name('history'));
       const box = (await canvas.boundingBox())!;
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Input.synthesizePinchGesture', { x: box.x + box.width * 0.85, y: box.y + box.height / 2, scaleFactor: 3, gestureSourceType: 'touch' });
       await eventually(span).toBeLessThan(full);
       await page.getByTestId('mpoi-zoom-reset').waitFor();
-      await shot(page, name('history-zoomed'));
+      await walkShot(page, name('history-zoomed'));
 
       // About, then a rename on the profile.
       await page.locator('.fw-mobile-device-tabs .adm-tabs-tab').nth(2).click();
       await page.waitForURL((u) => u.pathname.endsWith('/about'));
       await page.getByTestId('mpoi-about').waitFor();
       await eventually(() => page.getByTestId('mpoi-about-service').innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
-      await shot(page, name('about'));
+      await walkShot(page, name('about'));
       await page.getByTestId('mpoi-about-profile').click();
       await page.waitForURL((u) => u.pathname.endsWith('/about/profile'));
       await page.getByTestId('mpoi-profile').waitFor();
-      await shot(page, name('profile'));
+      await walkShot(page, name('profile'));
       const renamed = kind === 'wechat' ? '北坡墒情站' : 'North slope';
       await page.locator('[data-testid="mpoi-profile-name"] input, input[data-testid="mpoi-profile-name"]').first().fill(renamed);
       await page.getByTestId('mpoi-profile-save').click();
@@ -313,7 +260,7 @@ describe('the phone app walked through', () => {
       await page.goto(base() + '/apps/mobile/messages?unread=true');
       const unreadRow = page.locator('[data-testid="mobile-message-row"][data-read="false"]').first();
       await unreadRow.waitFor();
-      await shot(page, name('messages-unread'));
+      await walkShot(page, name('messages-unread'));
       await unreadRow.click();
       await page.waitForURL(/\/apps\/mobile\/poi\/[^/]+\/\d+\/realtime\//);
       await page.locator('[data-testid="mpoi-realtime"]').waitFor({ timeout: 30_000 });
@@ -328,10 +275,10 @@ describe('the phone app walked through', () => {
       // send-to-friend item shown with the link, hidden again when the sheet closes).
       await page.locator('.fw-mobile-tabs__bar .adm-tab-bar-item').nth(2).click();
       await page.waitForURL(/\/apps\/mobile\/profile$/);
-      await shot(page, name('tab-profile'));
+      await walkShot(page, name('tab-profile'));
       await page.goto(base() + '/apps/mobile/account');
       await page.locator('.fw-mobile-page').first().waitFor();
-      await shot(page, name('account'));
+      await walkShot(page, name('account'));
       await page.goto(base() + '/apps/mobile/authorization');
       await page.getByRole('button', { name: text.sharing.mobile.share }).click();
       const sheet = page.locator('.fw-m-share-sheet');
@@ -342,7 +289,7 @@ describe('the phone app walked through', () => {
       await sheet.getByRole('button', { name: new RegExp(text.sharing.dialog.createLink) }).click();
       const link = (await sheet.getByTestId('share-link').innerText()).trim();
       expect(link).toMatch(/\/apps\/authoried\/grant\?credential=/);
-      await shot(page, name('share-link'));
+      await walkShot(page, name('share-link'));
       if (kind === 'wechat') {
         await eventually(() => names(wx.slice(before))).toEqual(['updateAppMessageShareData', 'showMenuItems']);
         expect(wx[before].args.link).toBe(link);
@@ -359,10 +306,10 @@ describe('the phone app walked through', () => {
       await grantee.page.waitForURL(/\/apps\/mobile\/authorization\/accept\/[^/]+$/);
       const offer = grantee.page.getByTestId('accept-offer');
       await offer.waitFor();
-      await shot(grantee.page, name('accept-offer'));
+      await walkShot(grantee.page, name('accept-offer'));
       await offer.locator('.fw-m-accept__actions button').click();
       await grantee.page.getByTestId('accept-done').waitFor();
-      await shot(grantee.page, name('accept-done'));
+      await walkShot(grantee.page, name('accept-done'));
       const shared = await apiGet<{ list: ListedDevice[] }>(grantee.page, '/apis/devices?belong=shared&size=50');
       expect(shared.list.length).toBeGreaterThan(0);
 
@@ -377,16 +324,16 @@ describe('the phone app walked through', () => {
         const { page } = await phone('phone', lang, scheme);
         await login(page, '/apps/mobile/devices', { account: DEMO, base: base() });
         await deviceRows(page).first().waitFor();
-        await shot(page, `tabs-devices-${lang}-${scheme}`);
+        await walkShot(page, `tabs-devices-${lang}-${scheme}`);
         await page.getByTestId('view-toggle').click();
         await page.getByTestId('device-map').locator('.fw-cluster').first().waitFor();
-        await shot(page, `tabs-map-${lang}-${scheme}`);
+        await walkShot(page, `tabs-map-${lang}-${scheme}`);
         await page.locator('.fw-mobile-tabs__bar .adm-tab-bar-item').nth(1).click();
         await page.getByTestId('mobile-message-row').first().waitFor();
-        await shot(page, `tabs-messages-${lang}-${scheme}`);
+        await walkShot(page, `tabs-messages-${lang}-${scheme}`);
         await page.locator('.fw-mobile-tabs__bar .adm-tab-bar-item').nth(2).click();
         await page.waitForURL(/\/apps\/mobile\/profile$/);
-        await shot(page, `tabs-profile-${lang}-${scheme}`);
+        await walkShot(page, `tabs-profile-${lang}-${scheme}`);
       }
     });
   }

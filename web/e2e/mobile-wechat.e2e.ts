@@ -1,59 +1,21 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { browser, DEMO, eventually, login, PHONE, shot } from './browser';
 import { freePort, startOwnServer, type OwnServer } from './own-server';
+import { startWeChatApi, stubWeChatBridge, WECHAT_UA, type BridgeCall, type WeChatApi } from './wechat';
 
-// The phone app inside WeChat. WeChat's native bridge cannot be reached here, so the page gets a
-// stand-in WeixinJSBridge (the object the official JS-SDK talks to) that records every call; the
-// real weixin-js-sdk module runs on top of it. The server signs pages with a jsapi_ticket from a
-// local server speaking WeChat's token/ticket wire format (internal/wechat/wechattest).
+// The phone app inside WeChat, on the stand-in bridge and the local WeChat API of ./wechat.ts.
 const APP_ID = 'wxe2eapp';
 const SECRET = 'e2e-secret';
-const ANDROID_WECHAT_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
 
-/** What the ticket server handed out. */
-const wechat = { tokens: 0, tickets: [] as string[], token: '' };
-let wechatServer: Server | null = null;
+let wechat: WeChatApi;
 let server: OwnServer | null = null;
 const base = () => server!.base;
 
-function startWeChatApi(port: number) {
-  const srv = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const q = url.searchParams;
-    res.setHeader('Content-Type', 'application/json');
-    if (url.pathname === '/cgi-bin/token') {
-      if (q.get('grant_type') !== 'client_credential' || q.get('appid') !== APP_ID || q.get('secret') !== SECRET) {
-        res.end(JSON.stringify({ errcode: 40013, errmsg: 'invalid appid' }));
-        return;
-      }
-      wechat.tokens++;
-      wechat.token = `TOKEN${wechat.tokens}`;
-      res.end(JSON.stringify({ access_token: wechat.token, expires_in: 7200 }));
-      return;
-    }
-    if (url.pathname === '/cgi-bin/ticket/getticket') {
-      if (q.get('type') !== 'jsapi' || q.get('access_token') !== wechat.token) {
-        res.end(JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }));
-        return;
-      }
-      const ticket = `kgt8ON7yVITDhtdwci0qeT${wechat.tickets.length + 1}`;
-      wechat.tickets.push(ticket);
-      res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ticket, expires_in: 7200 }));
-      return;
-    }
-    res.statusCode = 404;
-    res.end('{}');
-  });
-  return new Promise<Server>((resolve) => srv.listen(port, '127.0.0.1', () => resolve(srv)));
-}
-
 beforeAll(async () => {
   const port = await freePort();
-  wechatServer = await startWeChatApi(port);
+  wechat = await startWeChatApi(port, APP_ID, SECRET);
   server = await startOwnServer({
     name: 'mobile-wechat',
     args: ['--wechat-api', `http://127.0.0.1:${port}`, '--wechat-appid', APP_ID, '--wechat-secret', SECRET, '--wechat-template', 'tmpl-e2e'],
@@ -61,35 +23,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise((resolve) => wechatServer?.close(resolve));
+  await new Promise((resolve) => wechat?.server.close(resolve));
 });
 
-type BridgeCall = { name: string; args: Record<string, unknown>; href: string };
-
-/** Stands in for WeChat's native bridge: records each call and answers it as WeChat would. */
-function stubBridge() {
-  const calls: BridgeCall[] = [];
-  const w = window as unknown as { WeixinJSBridge: unknown; __wxCalls: BridgeCall[] };
-  w.__wxCalls = calls;
-  w.WeixinJSBridge = {
-    invoke(name: string, args: Record<string, unknown>, callback?: (res: Record<string, unknown>) => void) {
-      calls.push({ name, args: JSON.parse(JSON.stringify(args)), href: location.href });
-      const answers: Record<string, Record<string, unknown>> = {
-        preVerifyJSAPI: { err_msg: 'config:ok' },
-        geoLocation: { err_msg: 'geoLocation:ok', latitude: 30.27, longitude: 120.15, speed: 0, accuracy: 25 },
-        getNetworkType: { err_msg: 'network_type:wifi' },
-      };
-      setTimeout(() => callback?.(answers[name] ?? { err_msg: `${name}:ok` }), 0);
-    },
-    on() {},
-    call() {},
-  };
-}
-
 async function inWeChat({ colorScheme = 'light', lang = 'en_US' } = {}) {
-  const { context, page } = await browser({ ...PHONE, deviceScaleFactor: 2, userAgent: ANDROID_WECHAT_UA, colorScheme: colorScheme as 'light' | 'dark', lang });
+  const { context, page } = await browser({ ...PHONE, deviceScaleFactor: 2, userAgent: WECHAT_UA, colorScheme: colorScheme as 'light' | 'dark', lang });
   await context.route('https://open.weixin.qq.com/**', (route) => route.abort());
-  await context.addInitScript(stubBridge);
+  await context.addInitScript(stubWeChatBridge);
   const signed: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());

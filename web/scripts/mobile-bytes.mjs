@@ -1,12 +1,16 @@
 // What a phone downloads to open the devices tab (logged in, empty cache), by encoding: every
 // response until the network is idle, the scripts apart, and the first contentful paint.
 //
-//   node scripts/mobile-bytes.mjs http://127.0.0.1:8080
+//   node scripts/mobile-bytes.mjs [--slow] http://127.0.0.1:8080
 //
 // CHROMIUM_PATH names the browser (default /usr/bin/chromium).
 import { chromium } from 'playwright-core';
 
-const [base] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --slow: the phone on slow 4G with a 4× slower CPU, so what arrives before the first paint is
+// told apart from what arrives after it (on loopback everything has arrived before it).
+const slow = args.includes('--slow');
+const [base] = args.filter((a) => !a.startsWith('--'));
 if (!base) {
   console.error('usage: node scripts/mobile-bytes.mjs BASE_URL');
   process.exit(2);
@@ -22,6 +26,11 @@ for (const enc of ['gzip, deflate', 'gzip, deflate, br, zstd']) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': enc } });
+  if (slow) {
+    // Lighthouse's mobile preset: slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), 4× slower CPU.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
   const types = new Map(); const rows = [];
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, { url: e.response.url, type: e.type }));
   cdp.on('Network.loadingFinished', (e) => { const r = types.get(e.requestId); if (r) rows.push({ ...r, bytes: e.encodedDataLength }); });

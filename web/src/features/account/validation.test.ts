@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage, type Language } from '@/lib/i18n';
-import { firstRuleError as firstError, useAccountRules } from './validation';
+import { firstRuleError as firstError } from '@/lib/form-rules';
+import { useAccountRules } from './validation';
 
 type Rules = ReturnType<typeof useAccountRules>;
 const cases: {

@@ -1,50 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SharedRule } from '@/lib/form-rules';
 
 export const ACCOUNT_NUMBER_PATTERN = /^[A-Za-z0-9]{6,}$/;
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MAX_LENGTH = 16;
 
-interface FieldRule {
-  required?: boolean;
-  whitespace?: boolean;
-  message?: string;
-  pattern?: RegExp;
-  min?: number;
-  validator?: (rule: unknown, value: unknown) => Promise<void>;
-}
-
-/** A rule that reads another field of the same form. */
-type DependentRule = (form: { getFieldValue: (name: string) => unknown }) => FieldRule;
-
-/** Written once for both form libraries: antd and antd-mobile accept the same rule shapes. */
-export type SharedRule = FieldRule | DependentRule;
-
-/**
- * The first message of the rules a value breaks, or '' — applied as both form libraries apply
- * them, for forms drawn without either (the login page).
- */
-export async function firstRuleError(
-  rules: SharedRule[],
-  value: string,
-  fields: Record<string, string> = {},
-): Promise<string> {
-  for (const shared of rules) {
-    const rule = typeof shared === 'function' ? shared({ getFieldValue: (name) => fields[name] }) : shared;
-    const empty = value === '' || (rule.whitespace === true && value.trim() === '');
-    if (rule.required && empty) return rule.message ?? '';
-    if (rule.pattern && value && !rule.pattern.test(value)) return rule.message ?? '';
-    if (rule.min !== undefined && value && value.length < rule.min) return rule.message ?? '';
-    if (rule.validator) {
-      try {
-        await rule.validator(rule, value);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }
-  }
-  return '';
-}
+export type { SharedRule } from '@/lib/form-rules';
 
 /** Counts characters as people see them, so a CJK name or an emoji counts once. */
 function characterCount(value: string): number {

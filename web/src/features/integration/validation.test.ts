@@ -1,27 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { firstRuleError, type SharedRule } from '@/lib/form-rules';
 import { changeLanguage, type Language } from '@/lib/i18n';
 import { isValidPushUrl, nameProblem, urlProblem, useAppFormRules, useChannelFormRules } from './validation';
 
-/** Runs antd-style rules against a value and returns the first message, or ''. */
-async function firstError(rules: FormRule[], value: unknown) {
-  for (const rule of rules) {
-    if (typeof rule === 'function') throw new Error('dependent rules are not used here');
-    const r = rule as { required?: boolean; min?: number; message?: string; validator?: (rule: unknown, value: unknown) => Promise<void> };
-    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-    if (r.required && empty) return r.message;
-    if (r.min !== undefined && Array.isArray(value) && value.length < r.min) return r.message;
-    if (r.validator) {
-      try {
-        await r.validator(r, value);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }
-  }
-  return '';
-}
+const firstError = (rules: readonly unknown[], value: unknown) => firstRuleError(rules as SharedRule[], value);
 
 describe('push address (SPEC §5)', () => {
   it.each([

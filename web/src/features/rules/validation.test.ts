@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { firstRuleError, type SharedRule } from '@/lib/form-rules';
 import { changeLanguage, type Language } from '@/lib/i18n';
 import { emptyExpression, type ExpressionDraft } from './form-state';
 import type { RuleParam } from './types';
@@ -12,24 +12,7 @@ const weatherParams = [airTemp, { id: 'offline_minutes', name: 'Offline for', un
 
 const frost: ExpressionDraft = { nodes: [], param: 'airTemp', aggregation: 'min', operator: 'lte', threshold: 0, windowMinutes: 0 };
 
-/** Runs antd-style rules against a value and returns the first message, or ''. */
-async function firstError(rules: FormRule[] | { validator: (rule: unknown, value: never) => Promise<void> }[], value: unknown) {
-  for (const rule of rules) {
-    if (typeof rule === 'function') throw new Error('dependent rules are not used here');
-    const r = rule as { required?: boolean; min?: number; message?: string; validator?: (rule: unknown, value: unknown) => Promise<void> };
-    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-    if (r.required && empty) return r.message;
-    if (r.min !== undefined && Array.isArray(value) && value.length < r.min) return r.message;
-    if (r.validator) {
-      try {
-        await r.validator(r, value);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }
-  }
-  return '';
-}
+const firstError = (rules: readonly unknown[], value: unknown) => firstRuleError(rules as SharedRule[], value);
 
 describe('rule checks', () => {
   it('name: required, at most 15 characters counted as people see them', () => {

@@ -2,9 +2,10 @@ import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon, LockIcon, UserIcon } from '@/components/plain-icons';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { firstRuleError, type SharedRule } from '@/lib/form-rules';
 import { useLogin, type LoginInput } from '../api/login';
 import type { Profile } from '../types';
-import { firstRuleError, useAccountRules, type SharedRule } from '../validation';
+import { useAccountRules } from '../validation';
 
 type Field = keyof LoginInput;
 const FIELDS: Field[] = ['accountNumber', 'password'];
