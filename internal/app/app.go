@@ -71,9 +71,9 @@ type Graph struct {
 	History  *telemetry.History // every read of stored readings
 	Ingest   *ingest.Pipeline
 	Commands *commands.Service // commands to devices and their states
-	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
-	Consumer *ingest.Consumer // with --mqtt-broker
-	Exports  *exports.Service // data by e-mail with --smtp-url, else for download
+	Broker   *ingest.Broker    // the embedded broker, unless --mqtt off or --mqtt-broker
+	Consumer *ingest.Consumer  // with --mqtt-broker
+	Exports  *exports.Service  // data by e-mail with --smtp-url, else for download
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat

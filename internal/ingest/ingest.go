@@ -45,8 +45,8 @@ type Options struct {
 	// uplinks and reports; nil: the pipeline has no downlink.
 	Commands *commands.Service
 	Metrics  *metrics.Metrics
-	Log     *slog.Logger
-	Now     func() time.Time
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
 // Pipeline takes messages from every transport (embedded broker, external
