@@ -19,7 +19,11 @@ import (
 type State string
 
 const (
-	StateSubmitted State = "submitted" // recorded, not yet handed to the device link
+	// StateSubmitted is a command being recorded. Send records a checked
+	// command pending at once (its submittedAt and pendingAt are the same
+	// instant), so the store holds this state only for a command that
+	// failed on its way in.
+	StateSubmitted State = "submitted"
 	StatePending   State = "pending"   // will take effect: delivered, or queued for the device
 	StateEffective State = "effective" // acknowledged, or confirmed by a report
 	StateFailed    State = "failed"    // the device refused or could not carry it out

@@ -17,10 +17,8 @@ import (
 
 // Store is what the command service needs from the database.
 type Store interface {
-	// CreateCommand inserts c (state submitted) and sets its ID.
+	// CreateCommand inserts c and sets its ID.
 	CreateCommand(ctx context.Context, c *Command) error
-	// SetCommandPending moves a submitted command to pending.
-	SetCommandPending(ctx context.Context, id int64, at time.Time) error
 	// MarkCommandsDelivered records the first delivery of each command.
 	MarkCommandsDelivered(ctx context.Context, ids []int64, at time.Time) error
 	// FinishCommand moves a command of the device that is open (or expired:
@@ -143,20 +141,16 @@ func (s *Service) SendAuthorized(ctx context.Context, by Sender, d *devices.Devi
 	if err != nil {
 		return nil, err
 	}
+	// Submitted, checked and queued for the device in one write: it is
+	// recorded pending before it goes out, since the acknowledgement may
+	// come back before this call returns.
 	now := s.o.Now()
 	c := &Command{DeviceID: d.ID, Name: name, Params: p, By: by.Account, Source: by.Source,
-		State: StateSubmitted, SubmittedAt: now, ExpiresAt: now.Add(s.o.TTL(d))}
+		State: StatePending, SubmittedAt: now, PendingAt: &now, ExpiresAt: now.Add(s.o.TTL(d))}
 	if err := s.o.Store.CreateCommand(ctx, c); err != nil {
 		return nil, err
 	}
 	s.open.Store(d.ID, s.gen.Add(1))
-	// Pending before it goes out: the acknowledgement may come back before
-	// this call returns.
-	at := s.o.Now()
-	if err := s.o.Store.SetCommandPending(ctx, c.ID, at); err != nil {
-		return nil, err
-	}
-	c.State, c.PendingAt = StatePending, &at
 	s.Flush(ctx, d)
 	return s.o.Store.FindCommand(ctx, d.ID, c.ID)
 }
@@ -247,9 +241,12 @@ func (s *Service) Forget(ids []int64) {
 }
 
 // Delivered records that the device received the command (its PUBACK).
-func (s *Service) Delivered(ctx context.Context, id int64) {
+func (s *Service) Delivered(ctx context.Context, id int64) { s.DeliveredAt(ctx, id, s.o.Now()) }
+
+// DeliveredAt is Delivered for a delivery learnt of at a given time.
+func (s *Service) DeliveredAt(ctx context.Context, id int64, at time.Time) {
 	s.sent.Delete(id)
-	if err := s.o.Store.MarkCommandsDelivered(ctx, []int64{id}, s.o.Now()); err != nil {
+	if err := s.o.Store.MarkCommandsDelivered(ctx, []int64{id}, at); err != nil {
 		s.o.Log.Warn("command delivered", "command", id, "err", err)
 	}
 }

@@ -179,9 +179,15 @@ func (h *deviceHook) OnQosPublish(cl *mqtt.Client, pk packets.Packet, _ int64, _
 // its publish.
 func (h *deviceHook) OnQosComplete(cl *mqtt.Client, pk packets.Packet) {
 	if id, ok := h.commandsOut.LoadAndDelete(outKey{cl, pk.PacketID}); ok && h.p.Commands != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		h.p.Commands.Delivered(ctx, id.(int64))
+		// Recorded aside: the connection reads its next packet (often the
+		// acknowledgement) meanwhile. An acknowledgement recorded first
+		// records the delivery with it.
+		at := time.Now()
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			h.p.Commands.DeliveredAt(ctx, id.(int64), at)
+		}()
 	}
 }
 

@@ -40,7 +40,7 @@ func scanCommand(row interface{ Scan(...any) error }) (*commands.Command, error)
 	return &c, nil
 }
 
-// CreateCommand inserts a submitted command and sets its ID.
+// CreateCommand inserts a command and sets its ID.
 func (db *DB) CreateCommand(ctx context.Context, c *commands.Command) error {
 	params, err := json.Marshal(c.Params)
 	if err != nil {
@@ -53,20 +53,12 @@ func (db *DB) CreateCommand(ctx context.Context, c *commands.Command) error {
 	if c.By != 0 {
 		by = c.By
 	}
-	err = db.writeRow(ctx, `INSERT INTO commands (device_id, account_id, source, name, params, state, submitted_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		[]any{c.DeviceID, by, string(c.Source), c.Name, string(params), string(c.State), millis(c.SubmittedAt), millis(c.ExpiresAt)}, &c.ID)
+	err = db.writeRow(ctx, `INSERT INTO commands (device_id, account_id, source, name, params, state, submitted_at, pending_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+		[]any{c.DeviceID, by, string(c.Source), c.Name, string(params), string(c.State), millis(c.SubmittedAt),
+			nullMillis(c.PendingAt), millis(c.ExpiresAt)}, &c.ID)
 	if err != nil {
 		return errs.Internal("create command: %w", err)
-	}
-	return nil
-}
-
-// SetCommandPending moves a submitted command to pending.
-func (db *DB) SetCommandPending(ctx context.Context, id int64, at time.Time) error {
-	_, err := db.exec(ctx, `UPDATE commands SET state = 'pending', pending_at = $1 WHERE id = $2 AND state = 'submitted'`, millis(at), id)
-	if err != nil {
-		return errs.Internal("command pending: %w", err)
 	}
 	return nil
 }
