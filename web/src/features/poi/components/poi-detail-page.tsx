@@ -22,6 +22,7 @@ import { DeviceHeader } from './device-header';
 import { DeviceInfoCard } from './device-info-card';
 import { DownloadDialog } from './download-dialog';
 import { EditDeviceModal } from './edit-device-modal';
+import { CommandsCard } from './commands-card';
 import { HistoryCard, type HistoryView } from './history-card';
 import { RealtimeCard } from './realtime-card';
 import { SettingsCard } from './settings-card';
@@ -147,6 +148,8 @@ function Sections({ kind, page, sections, lastReportTime }: { kind: PoiKind; pag
       {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} />}
       <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={DEFAULT_PARAMS[kind]} views={parts.views} />
       {parts.extra}
+      {/* Controls of the types that have any (valves, cameras); nothing for the others. */}
+      <CommandsCard deviceId={device.id} />
     </>
   );
 }
