@@ -9,8 +9,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -19,6 +21,7 @@ import (
 	pahomqtt "github.com/eclipse/paho.mqtt.golang"
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
 
@@ -479,4 +482,52 @@ func TestCommands_DemoFleetObeys(t *testing.T) {
 		t.Fatalf("saved %s", env.Data)
 	}
 	a.waitState(v.ID, saved.Command.ID, "effective")
+}
+
+// With --mqtt-broker, commands go out through the external broker and
+// acknowledgements come back through its share group.
+func TestCommands_ExternalBroker(t *testing.T) {
+	needMosquitto(t)
+	ctx := context.Background()
+	cfg := serveConfig(t)
+	cfg.Demo = false
+	cfg.MQTTBroker = "tcp://" + mosquittoAddr
+	hostname, _ := os.Hostname()
+	t.Cleanup(func() { dropSession(t, "fieldwatch-"+hostname) })
+	m := start(t, cfg)
+	owner, err := m.Accounts.Create(ctx, "extcmd01", "secret12", "Ext")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sn := fmt.Sprintf("EXTYY%07d", rand.IntN(1e7))
+	dev, _, err := m.Devices.Register(ctx, devices.Registration{SN: sn, TypeID: 10, Owner: owner.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	device := mosquittoClient(t, fmt.Sprintf("fwtest-cmd-%d", rand.Int64()))
+	defer device.Disconnect(100)
+	got := make(chan wire, 4)
+	if tok := device.Subscribe("devices/"+sn+"/commands", 1, func(_ pahomqtt.Client, msg pahomqtt.Message) {
+		var w wire
+		_ = json.Unmarshal(msg.Payload(), &w)
+		got <- w
+	}); !tok.WaitTimeout(15*time.Second) || tok.Error() != nil {
+		t.Fatal(tok.Error())
+	}
+	c, err := m.Commands.Send(ctx, commands.Sender{Account: owner.ID, Source: commands.SourceConsole}, dev.ID, "openFor", json.RawMessage(`{"minutes":9}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := receive(t, got)
+	if w.ID != c.ID || w.Params["minutes"] != float64(9) {
+		t.Fatalf("received %+v", w)
+	}
+	// The consumer subscribes just after connecting; an acknowledgement
+	// published before that finds no one, and is sent again (it is harmless).
+	waitFor(t, "the acknowledgement", func() bool {
+		publish(t, device, "devices/"+sn+"/commands/ack", fmt.Sprintf(`{"id": %d, "result": "ok"}`, c.ID))
+		time.Sleep(200 * time.Millisecond)
+		got, err := m.DB.FindCommand(ctx, dev.ID, c.ID)
+		return err == nil && got.State == commands.StateEffective && got.DeliveredAt != nil
+	})
 }

@@ -256,12 +256,16 @@ func (s *Service) DeliveredAt(ctx context.Context, id int64, at time.Time) {
 // device acknowledges them (or they expire): a lost answer loses nothing,
 // and the device skips an id it has already carried out.
 func (s *Service) ForHTTP(ctx context.Context, d *devices.Device) ([]Wire, error) {
-	if !s.HasOpen(d.ID) {
+	gen, ok := s.open.Load(d.ID)
+	if !ok {
 		return []Wire{}, nil
 	}
 	open, err := s.o.Store.OpenCommands(ctx, d.ID)
 	if err != nil {
 		return nil, err
+	}
+	if len(open) == 0 {
+		s.open.CompareAndDelete(d.ID, gen)
 	}
 	out := make([]Wire, 0, len(open))
 	var fresh []int64
