@@ -238,7 +238,7 @@ describe('device detail pages', () => {
     // The trap's controls are live: a picture taken on command is confirmed by the trap.
     const controls = page.getByTestId('poi-controls');
     await expect.poll(() => controls.innerText(), SLOW).toContain('Capture now');
-    await page.getByTestId('poi-command-capture').getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('poi-command-capture').getByRole('button', { name: 'Capture now' }).click();
     await expect.poll(() => page.getByTestId('poi-commands').locator('tbody tr').first().innerText(), SLOW).toContain('Effective');
   });
 
@@ -256,6 +256,19 @@ describe('device detail pages', () => {
     await expect.poll(() => latest.innerText(), SLOW).toContain('Effective');
     await expect.poll(() => page.getByTestId('poi-valve').innerText(), SLOW).toMatch(/open/i);
     await shot(page, 'poi-valve-controls-en.png');
+  });
+
+  test('the controls of a seedling monitor in Chinese, dark: the fill light switched on is confirmed', async () => {
+    const { context, page } = await browser({ colorScheme: 'dark' });
+    await presetLanguage(context, 'zh_CN');
+    await signIn(page.context());
+    const devices = await listDevices(page);
+    await openDevice(page, deviceOf(devices, 22));
+    const light = page.getByTestId('poi-command-light');
+    await light.getByText('开', { exact: true }).click();
+    await light.getByRole('button', { name: '下发' }).click();
+    await expect.poll(() => page.getByTestId('poi-commands').locator('tbody tr').first().innerText(), SLOW).toContain('已生效');
+    await shot(page, 'poi-camera-controls-zh-dark.png');
   });
 });
 

@@ -42,7 +42,7 @@ export function CommandsCard({ deviceId }: { deviceId: number }) {
   return (
     <Card variant="borderless" title={t('controls.title')} className="fw-poi-section" data-testid="poi-controls">
       {!allowed && <Alert type="info" showIcon title={t('controls.noRight')} className="fw-poi-controls__note" />}
-      <div className="fw-poi-controls">
+      <div className="fw-poi-commands">
         {controls.map((def) => (
           <CommandControl key={def.name} deviceId={deviceId} def={def} disabled={!allowed} />
         ))}
@@ -134,10 +134,23 @@ function CommandControl({ deviceId, def, disabled }: { deviceId: number; def: Co
     for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined) params[k] = v;
     send.mutate({ name: def.name, params });
   };
+  if (def.inputs.length === 0) {
+    // A command without a value is its own button: "Open valve", "Capture now".
+    return (
+      <div className="fw-poi-command" data-testid={`poi-command-${def.name}`}>
+        <Button block icon={<SendOutlined />} loading={send.isPending} disabled={disabled} onClick={() => send.mutate({ name: def.name })}>
+          {def.label}
+        </Button>
+        {send.error ? <ServerErrorAlert error={send.error} className="fw-poi-command__error" /> : null}
+      </div>
+    );
+  }
   return (
-    <div className="fw-poi-control fw-poi-control--live" data-testid={`poi-command-${def.name}`}>
-      <Form form={form} layout="inline" requiredMark={false} onFinish={submit} disabled={disabled} className="fw-poi-command-form" onValuesChange={() => send.isError && send.reset()}>
-        <span className="fw-poi-command-form__label">{def.label}</span>
+    <div className="fw-poi-command" data-testid={`poi-command-${def.name}`}>
+      <Typography.Text strong className="fw-poi-command__label">
+        {def.label}
+      </Typography.Text>
+      <Form form={form} layout="inline" requiredMark={false} onFinish={submit} disabled={disabled} className="fw-poi-command__form" onValuesChange={() => send.isError && send.reset()}>
         {def.inputs.map((input) => (
           <Form.Item
             key={input.name}
@@ -160,16 +173,16 @@ function CommandControl({ deviceId, def, disabled }: { deviceId: number; def: Co
                 max={input.max}
                 precision={0}
                 suffix={input.unit === 'min' ? t('settings.minutesUnit') : input.unit}
-                className="fw-poi-command-form__number"
+                className="fw-poi-command__number"
               />
             )}
           </Form.Item>
         ))}
-        <Button type={def.inputs.length === 0 ? 'default' : 'primary'} htmlType="submit" icon={<SendOutlined />} loading={send.isPending}>
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={send.isPending}>
           {t('controls.send')}
         </Button>
       </Form>
-      {send.error ? <ServerErrorAlert error={send.error} className="fw-poi-command-form__error" /> : null}
+      {send.error ? <ServerErrorAlert error={send.error} className="fw-poi-command__error" /> : null}
     </div>
   );
 }
