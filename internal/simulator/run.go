@@ -303,6 +303,9 @@ func (r *runner) publish(ctx context.Context, sn, kind string, payload []byte, p
 
 func commandTopic(sn string) string { return "devices/" + sn + "/commands" }
 
+// commandMinute is a minute of an interval command (tests shorten it).
+var commandMinute = time.Minute
+
 // command is a command as the device receives it.
 type command struct {
 	ID     int64          `json:"id"`
@@ -355,9 +358,9 @@ func (r *runner) execute(ctx context.Context, c command) followUp {
 	case devices.CmdCapture:
 		return imageNow
 	case devices.CmdCaptureInterval:
-		r.imageEvery = time.Duration(minutesParam(c.Params)) * time.Minute
+		r.imageEvery = time.Duration(minutesParam(c.Params)) * commandMinute
 	case devices.CmdReportInterval:
-		r.interval = time.Duration(minutesParam(c.Params)) * time.Minute
+		r.interval = time.Duration(minutesParam(c.Params)) * commandMinute
 		return newInterval
 	}
 	return nothing
