@@ -19,12 +19,14 @@ import (
 type Store interface {
 	// CreateCommand inserts c and sets its ID.
 	CreateCommand(ctx context.Context, c *Command) error
-	// MarkCommandsDelivered records the first delivery of each command.
-	MarkCommandsDelivered(ctx context.Context, ids []int64, at time.Time) error
+	// MarkCommandsDelivered records the first delivery of each command, at
+	// its time.
+	MarkCommandsDelivered(ctx context.Context, at map[int64]time.Time) error
 	// FinishCommand moves a command of the device that is open (or expired:
-	// a late acknowledgement tells the truth) to state; ENOTFOUND when the
-	// device has no such command. It returns the command as it now is.
-	FinishCommand(ctx context.Context, deviceID, id int64, state State, by Confirmation, code, reason string, at time.Time) (*Command, error)
+	// a late acknowledgement tells the truth) to state at at, recording it
+	// delivered at delivered unless it is already; ENOTFOUND when the device
+	// has no such command. It returns the command as it now is.
+	FinishCommand(ctx context.Context, deviceID, id int64, state State, by Confirmation, code, reason string, at, delivered time.Time) (*Command, error)
 	// ExpireCommands expires the open commands whose time to live ended.
 	ExpireCommands(ctx context.Context, now time.Time, notDelivered, noAck string) (int64, error)
 	FindCommand(ctx context.Context, deviceID, id int64) (*Command, error)
@@ -79,6 +81,13 @@ type Service struct {
 	// sent holds commands handed to a link and not yet known delivered, so
 	// a second trigger does not send them twice meanwhile.
 	sent sync.Map // command id → time.Time
+
+	// Deliveries learnt of wait here for their write, which takes all that
+	// gathered meanwhile in one statement.
+	dmu       sync.Mutex
+	delivered map[int64]time.Time
+	dwriting  bool
+	unwritten sync.Map // command id → time.Time, until written
 }
 
 type linkBox struct{ Link }
@@ -243,11 +252,45 @@ func (s *Service) Forget(ids []int64) {
 // Delivered records that the device received the command (its PUBACK).
 func (s *Service) Delivered(ctx context.Context, id int64) { s.DeliveredAt(ctx, id, s.o.Now()) }
 
-// DeliveredAt is Delivered for a delivery learnt of at a given time.
-func (s *Service) DeliveredAt(ctx context.Context, id int64, at time.Time) {
+// DeliveredAt is Delivered for a delivery learnt of at a given time. The
+// write happens aside, together with the other deliveries that come
+// meanwhile; an acknowledgement that comes first records the time with it.
+func (s *Service) DeliveredAt(_ context.Context, id int64, at time.Time) {
 	s.sent.Delete(id)
-	if err := s.o.Store.MarkCommandsDelivered(ctx, []int64{id}, at); err != nil {
-		s.o.Log.Warn("command delivered", "command", id, "err", err)
+	s.unwritten.Store(id, at)
+	s.dmu.Lock()
+	if s.delivered == nil {
+		s.delivered = map[int64]time.Time{}
+	}
+	s.delivered[id] = at
+	start := !s.dwriting
+	s.dwriting = true
+	s.dmu.Unlock()
+	if start {
+		go s.writeDeliveries()
+	}
+}
+
+// writeDeliveries writes the gathered deliveries until none are left.
+func (s *Service) writeDeliveries() {
+	for {
+		s.dmu.Lock()
+		batch := s.delivered
+		s.delivered = nil
+		if len(batch) == 0 {
+			s.dwriting = false
+			s.dmu.Unlock()
+			return
+		}
+		s.dmu.Unlock()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := s.o.Store.MarkCommandsDelivered(ctx, batch); err != nil {
+			s.o.Log.Warn("commands delivered", "commands", len(batch), "err", err)
+		}
+		cancel()
+		for id := range batch {
+			s.unwritten.Delete(id)
+		}
 	}
 }
 
@@ -268,15 +311,16 @@ func (s *Service) ForHTTP(ctx context.Context, d *devices.Device) ([]Wire, error
 		s.open.CompareAndDelete(d.ID, gen)
 	}
 	out := make([]Wire, 0, len(open))
-	var fresh []int64
+	fresh := map[int64]time.Time{}
+	now := s.o.Now()
 	for _, c := range open {
 		out = append(out, c.Wire())
 		if c.DeliveredAt == nil {
-			fresh = append(fresh, c.ID)
+			fresh[c.ID] = now
 		}
 	}
 	if len(fresh) > 0 {
-		if err := s.o.Store.MarkCommandsDelivered(ctx, fresh, s.o.Now()); err != nil {
+		if err := s.o.Store.MarkCommandsDelivered(ctx, fresh); err != nil {
 			return nil, err
 		}
 	}
@@ -335,7 +379,12 @@ func (s *Service) HandleAck(ctx context.Context, d *devices.Device, payload []by
 	default:
 		return nil, errs.Invalid("result", "ingest.badAck").With(map[string]any{"field": "result"})
 	}
-	c, err := s.o.Store.FinishCommand(ctx, d.ID, a.ID, state, ByAck, code, a.Reason, s.o.Now())
+	now := s.o.Now()
+	delivered := now
+	if at, ok := s.unwritten.Load(a.ID); ok {
+		delivered = at.(time.Time) // its PUBACK, not yet written
+	}
+	c, err := s.o.Store.FinishCommand(ctx, d.ID, a.ID, state, ByAck, code, a.Reason, now, delivered)
 	if errs.KindOf(err) == errs.ENotFound {
 		return nil, errs.Invalid("id", "ingest.unknownCommand").With(map[string]any{"field": "id"})
 	}
@@ -377,7 +426,8 @@ func (s *Service) Reported(ctx context.Context, d *devices.Device, at time.Time,
 	}
 	def, _ := t.Command(last.Name)
 	if def.Confirms(last.Params, value) {
-		if _, err := s.o.Store.FinishCommand(ctx, d.ID, last.ID, StateEffective, ByReport, "", "", s.o.Now()); err != nil {
+		now := s.o.Now()
+		if _, err := s.o.Store.FinishCommand(ctx, d.ID, last.ID, StateEffective, ByReport, "", "", now, now); err != nil {
 			s.o.Log.Warn("confirm command", "sn", d.SN, "command", last.ID, "err", err)
 		}
 	}

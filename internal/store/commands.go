@@ -63,18 +63,21 @@ func (db *DB) CreateCommand(ctx context.Context, c *commands.Command) error {
 	return nil
 }
 
-// MarkCommandsDelivered records the first delivery of each command.
-func (db *DB) MarkCommandsDelivered(ctx context.Context, ids []int64, at time.Time) error {
-	if len(ids) == 0 {
+// MarkCommandsDelivered records the first delivery of each command at its
+// time, all in one statement.
+func (db *DB) MarkCommandsDelivered(ctx context.Context, at map[int64]time.Time) error {
+	if len(at) == 0 {
 		return nil
 	}
-	args := []any{millis(at)}
-	marks := make([]string, len(ids))
-	for i, id := range ids {
-		args = append(args, id)
-		marks[i] = fmt.Sprintf("$%d", i+2)
+	var cases, ids []string
+	args := []any{}
+	for id, t := range at {
+		args = append(args, id, millis(t))
+		cases = append(cases, fmt.Sprintf("WHEN $%d THEN CAST($%d AS BIGINT)", len(args)-1, len(args)))
+		ids = append(ids, fmt.Sprintf("$%d", len(args)-1))
 	}
-	_, err := db.exec(ctx, `UPDATE commands SET delivered_at = $1 WHERE delivered_at IS NULL AND id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	_, err := db.exec(ctx, `UPDATE commands SET delivered_at = CASE id `+strings.Join(cases, " ")+` END
+		WHERE delivered_at IS NULL AND id IN (`+strings.Join(ids, ", ")+`)`, args...)
 	if err != nil {
 		return errs.Internal("commands delivered: %w", err)
 	}
@@ -84,11 +87,11 @@ func (db *DB) MarkCommandsDelivered(ctx context.Context, ids []int64, at time.Ti
 // FinishCommand moves an open or expired command of the device to state.
 // A command already effective or failed is returned as it is.
 func (db *DB) FinishCommand(ctx context.Context, deviceID, id int64, state commands.State, by commands.Confirmation,
-	code, reason string, at time.Time) (*commands.Command, error) {
+	code, reason string, at, delivered time.Time) (*commands.Command, error) {
 	_, err := db.exec(ctx, `UPDATE commands SET state = $1, confirmed_by = $2, reason_code = $3, reason = $4, finished_at = $5,
-		delivered_at = COALESCE(delivered_at, $5)
+		delivered_at = COALESCE(delivered_at, $8)
 		WHERE id = $6 AND device_id = $7 AND state IN ('submitted', 'pending', 'expired')`,
-		string(state), string(by), code, reason, millis(at), id, deviceID)
+		string(state), string(by), code, reason, millis(at), id, deviceID, millis(delivered))
 	if err != nil {
 		return nil, errs.Internal("finish command: %w", err)
 	}
