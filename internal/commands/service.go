@@ -350,22 +350,22 @@ const (
 // ingest.badAck, ingest.unknownCommand) naming the field.
 func (s *Service) HandleAck(ctx context.Context, d *devices.Device, payload []byte) (*Command, error) {
 	if len(payload) > MaxAck {
-		return nil, errs.Invalid("", "ingest.tooLarge").With(map[string]any{"field": "", "max": MaxAck})
+		return nil, errs.PayloadInvalid("", "ingest.tooLarge", map[string]any{"max": MaxAck})
 	}
 	var a Ack
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	if err := dec.Decode(&a); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return nil, errs.Invalid(te.Field, "ingest.wrongShape").With(map[string]any{"field": te.Field})
+			return nil, errs.PayloadInvalid(te.Field, "ingest.wrongShape", nil)
 		}
-		return nil, errs.Invalid("", "ingest.malformed").With(map[string]any{"field": ""})
+		return nil, errs.PayloadInvalid("", "ingest.malformed", nil)
 	}
 	if dec.More() {
-		return nil, errs.Invalid("", "ingest.malformed").With(map[string]any{"field": ""})
+		return nil, errs.PayloadInvalid("", "ingest.malformed", nil)
 	}
 	if a.ID <= 0 {
-		return nil, errs.Invalid("id", "ingest.unknownCommand").With(map[string]any{"field": "id"})
+		return nil, errs.PayloadInvalid("id", "ingest.unknownCommand", nil)
 	}
 	state, code := StateEffective, ""
 	switch a.Result {
@@ -374,10 +374,10 @@ func (s *Service) HandleAck(ctx context.Context, d *devices.Device, payload []by
 	case ResultFailed:
 		state, code = StateFailed, ReasonDevice
 		if utf8.RuneCountInString(a.Reason) > MaxReason || !utf8.ValidString(a.Reason) {
-			return nil, errs.Invalid("reason", "ingest.tooLarge").With(map[string]any{"field": "reason", "max": MaxReason})
+			return nil, errs.PayloadInvalid("reason", "ingest.tooLarge", map[string]any{"max": MaxReason})
 		}
 	default:
-		return nil, errs.Invalid("result", "ingest.badAck").With(map[string]any{"field": "result"})
+		return nil, errs.PayloadInvalid("result", "ingest.badAck", nil)
 	}
 	now := s.o.Now()
 	delivered := now
@@ -386,7 +386,7 @@ func (s *Service) HandleAck(ctx context.Context, d *devices.Device, payload []by
 	}
 	c, err := s.o.Store.FinishCommand(ctx, d.ID, a.ID, state, ByAck, code, a.Reason, now, delivered)
 	if errs.KindOf(err) == errs.ENotFound {
-		return nil, errs.Invalid("id", "ingest.unknownCommand").With(map[string]any{"field": "id"})
+		return nil, errs.PayloadInvalid("id", "ingest.unknownCommand", nil)
 	}
 	s.sent.Delete(a.ID)
 	return c, err

@@ -3,6 +3,7 @@ package devices
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"unicode/utf8"
@@ -152,7 +153,7 @@ func (in *Input) invalid(code string, params map[string]any) *errs.Error {
 	for k, v := range params {
 		p[k] = v
 	}
-	return errs.Invalid("params."+in.Name, code).With(p)
+	return errs.Invalid(fmt.Sprintf("params.%s", in.Name), code).With(p)
 }
 
 var paramsNames = Names{"指令参数", "指令參數", "Command parameters"}
@@ -182,7 +183,8 @@ func (c *CommandDef) Check(raw json.RawMessage) (map[string]any, error) {
 			known = known || c.Inputs[i].Name == name
 		}
 		if !known {
-			return nil, errs.Invalid("params."+name, "command.input.unknown").With(map[string]any{"field": "params." + name})
+			path := fmt.Sprintf("params.%s", name)
+			return nil, errs.Invalid(path, "command.input.unknown").With(map[string]any{"field": path})
 		}
 	}
 	for i := range c.Inputs {
