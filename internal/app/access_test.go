@@ -59,7 +59,7 @@ type access struct {
 // an entry here fails TestAccess_EveryRoute: decide who may call it first.
 // Placeholders: {id} the device, {uid} the rights-less grantee's account,
 // {tag} the caller's tag, {image} an image of the device, {task} the owner's
-// export of it.
+// export of it, {command} a command the owner sent to it.
 var accessTable = map[string]access{
 	"POST /apis/account/login":     {scope: "public"},
 	"POST /apis/account/logout":    {scope: "public"},
@@ -89,6 +89,10 @@ var accessTable = map[string]access{
 	"GET /apis/poi/{id}/sales":                      {scope: "device", need: devices.NeedRead},
 	"DELETE /apis/poi/{id}/remove":                  {scope: "device", need: devices.NeedOwner, kind: "spare", changes: true},
 	"GET /apis/poi/{id}/config":                     {scope: "device", need: devices.NeedRead},
+	"GET /apis/poi/{id}/commands/definitions":       {scope: "device", need: devices.NeedRead, kind: "type10"},
+	"GET /apis/poi/{id}/commands":                   {scope: "device", need: devices.NeedControl, kind: "type10"},
+	"POST /apis/poi/{id}/commands":                  {scope: "device", need: devices.NeedControl, kind: "type10", body: `{"name":"openFor","params":{"minutes":5}}`},
+	"GET /apis/poi/{id}/commands/{commandId}":       {scope: "device", need: devices.NeedControl, kind: "type10", path: "/apis/poi/{id}/commands/{command}"},
 	"PUT /apis/poi/{id}/config":                     {scope: "device", need: devices.NeedSettings, body: `{"reportInterval":30}`},
 	"GET /apis/poi/{id}/datapoints/v2/metadata":     {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/datapoints/v2":              {scope: "device", need: devices.NeedRead},
@@ -166,10 +170,11 @@ var accessTable = map[string]access{
 	"GET /openapi/v1/devices/{sn}/latest":        {scope: "public"},
 	"GET /openapi/v1/devices/{sn}/history":       {scope: "public"},
 
-	"POST /ingest/v1/{kind}": {scope: "public"},
-	"GET /healthz":           {scope: "public"},
-	"GET /metrics":           {scope: "public"},
-	"GET /":                  {scope: "public"},
+	"POST /ingest/v1/{kind}":       {scope: "public"},
+	"POST /ingest/v1/commands/ack": {scope: "public"},
+	"GET /healthz":                 {scope: "public"},
+	"GET /metrics":                 {scope: "public"},
+	"GET /":                        {scope: "public"},
 
 	"GET /apis/poi/analysis/moisture":     {scope: "device", need: devices.NeedRead, kind: "zhi-shang", path: "/apis/poi/analysis/moisture?id={id}"},
 	"GET /apis/poi/analysis/et_root":      {scope: "device", need: devices.NeedRead, kind: "zhi-shang", path: "/apis/poi/analysis/et_root?id={id}"},
@@ -395,6 +400,10 @@ func TestAccess_EveryRoute(t *testing.T) {
 	cs[owner].must("POST", fmt.Sprintf("/apis/poi/%d/datapoints/export", byKind["pluviometer"][0]),
 		fmt.Sprintf(`{"params":["rainfall"],"email":"walk@example.com","begin":%d,"end":%d}`, now.Add(-time.Hour).UnixMilli(), now.UnixMilli()), &task)
 
+	// A command to the valve controller the walk uses.
+	var command struct{ ID int64 }
+	cs[owner].must("POST", fmt.Sprintf("/apis/poi/%d/commands", byKind["type10"][0]), `{"name":"close"}`, &command)
+
 	// The soil of every node of a soil station, for its settings.
 	var soil struct{ Nodes []struct{ Depth int } }
 	cs[owner].must("GET", fmt.Sprintf("/apis/poi/shang/config?id=%d", byKind["zhi-shang"][0]), "", &soil)
@@ -423,7 +432,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 			image = images[0].ID
 		}
 		return strings.NewReplacer("{id}", fmt.Sprint(id), "{uid}", fmt.Sprint(cs[without].id), "{tag}", fmt.Sprint(c.tag),
-			"{image}", fmt.Sprint(image), "{task}", task.TaskID,
+			"{image}", fmt.Sprint(image), "{task}", task.TaskID, "{command}", fmt.Sprint(command.ID),
 			"{soilNodes}", soilNodes, "{begin}", fmt.Sprint(now.Add(-time.Hour).UnixMilli()), "{end}", fmt.Sprint(now.UnixMilli())).Replace(s)
 	}
 

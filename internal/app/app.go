@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -69,9 +70,10 @@ type Graph struct {
 	Writer   *telemetry.Writer
 	History  *telemetry.History // every read of stored readings
 	Ingest   *ingest.Pipeline
-	Broker   *ingest.Broker   // the embedded broker, unless --mqtt off or --mqtt-broker
-	Consumer *ingest.Consumer // with --mqtt-broker
-	Exports  *exports.Service // data by e-mail with --smtp-url, else for download
+	Commands *commands.Service // commands to devices and their states
+	Broker   *ingest.Broker    // the embedded broker, unless --mqtt off or --mqtt-broker
+	Consumer *ingest.Consumer  // with --mqtt-broker
+	Exports  *exports.Service  // data by e-mail with --smtp-url, else for download
 	Rules    *rules.Service
 	Engine   *rules.Engine  // evaluates committed reports against alert rules
 	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
@@ -131,7 +133,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, MapTiles: tiles, PublicURL: m.Config.PublicURL,
+		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, MapTiles: tiles, PublicURL: m.Config.PublicURL,
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
@@ -190,13 +192,19 @@ func (m *Graph) startIngest(ctx context.Context) error {
 			}
 		},
 	})
-	m.Ingest = ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Metrics: m.Metrics, Log: m.Log})
+	m.Commands = commands.New(commands.Options{Store: m.DB, Devices: m.Devices, Log: m.Log})
+	if err := m.Commands.Load(ctx); err != nil {
+		return err
+	}
+	m.Ingest = ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Commands: m.Commands,
+		Metrics: m.Metrics, Log: m.Log})
 	switch {
 	case m.Config.MQTTBroker != "":
 		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker, ClientID: m.Config.MQTTClientID}, m.Ingest)
 		if err != nil {
 			return fmt.Errorf("--mqtt-broker: %w", err)
 		}
+		m.Commands.SetLink(m.Consumer)
 	case m.Config.MQTT != "off":
 		m.Broker, err = ingest.StartBroker(m.Config.MQTT, m.Ingest, m.Log)
 		if errors.Is(err, syscall.EADDRINUSE) {
@@ -205,6 +213,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("--mqtt %s: %w", m.Config.MQTT, err)
 		}
+		m.Commands.SetLink(m.Broker)
 		m.Log.Info("mqtt broker listening", "addr", m.Broker.Addr().String())
 	}
 	return nil
@@ -234,7 +243,8 @@ func (m *Graph) buildExports() error {
 }
 
 // Start runs the background workers until Close: housekeeping, the alert
-// engine and notifier, the data-push worker and the export worker.
+// engine and notifier, the data-push worker, the export worker and the
+// expiry of unanswered commands.
 func (m *Graph) Start() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopWorkers = stop
@@ -251,6 +261,7 @@ func (m *Graph) Start() {
 	run(m.Notifier.Run)
 	run(m.Engine.Run)
 	run(m.Pusher.Run)
+	run(m.Commands.Run)
 }
 
 // MQTTAddr is the embedded broker's address, or "" without one.

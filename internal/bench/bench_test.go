@@ -44,6 +44,16 @@ func TestAlerts(t *testing.T) {
 	}
 }
 
+func TestCommands(t *testing.T) {
+	r, err := bench.Commands(context.Background(), bench.CommandsOptions{Devices: 2, Commands: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Trips) != 6 || r.Trips[0] <= 0 {
+		t.Fatalf("%+v", r)
+	}
+}
+
 func TestPush(t *testing.T) {
 	r, err := bench.Push(context.Background(), bench.PushOptions{Backlog: 300, Load: 400, Duration: time.Second, Devices: 5})
 	if err != nil {

@@ -29,7 +29,7 @@ Commands:
   device     add a device and print its key (device add), set its state (device state),
              make it reachable only through the open API (device api-only)
   simulate   run a simulated device fleet against an MQTT broker
-  bench      measure ingest throughput, alert latency, data-push delivery (bench ingest|alerts|push)
+  bench      measure ingest throughput, alert latency, data-push delivery, command round trip (bench ingest|alerts|push|commands)
   routes     print every HTTP route as "METHOD /path", sorted
   calc       agronomy and hazard calculators: ET0, FWI, coordinates, wind, AQI, rain
   version    print the version

@@ -27,9 +27,13 @@ const (
 	NeedSettings             // edit its settings
 	NeedExport               // export its data
 	NeedOwner                // remove, transfer, share, read its key
+	// NeedControl is sending it commands (open a valve, take a picture). A
+	// grant's settings right carries it: changing how a device works is
+	// what that right is for (docs/decisions.md).
+	NeedControl
 )
 
-var needNames = [...]string{"read", "rename", "settings", "export", "owner"}
+var needNames = [...]string{"read", "rename", "settings", "export", "owner", "control"}
 
 func (n Need) String() string { return needNames[n] }
 
@@ -40,7 +44,7 @@ func (r Right) Allows(n Need) bool {
 		return true
 	case NeedRename:
 		return r.Rename
-	case NeedSettings:
+	case NeedSettings, NeedControl:
 		return r.Settings
 	case NeedExport:
 		return r.Export

@@ -124,6 +124,9 @@ type Type struct {
 	Nodes    []int  // depths in cm, shallowest first, of the readings of PerNode params
 	Slave    *Slave // the paired slave unit, if the type has one
 	Params   []Param
+	// Commands are what the device accepts over its downlink (commands.go);
+	// a slave, without a modem, accepts none.
+	Commands []CommandDef
 }
 
 // Name returns the type's name in lang.

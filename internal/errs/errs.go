@@ -49,6 +49,17 @@ func (e *Error) Unwrap() error { return e.Err }
 // New returns an error of the given kind and code.
 func New(kind Kind, code string) *Error { return &Error{Kind: kind, Code: code} }
 
+// PayloadInvalid is a refusal of a device's payload about the JSON path
+// field. The path goes into the message as it is ({field}): it names the
+// device's payload, not a form input, so it has no label.
+func PayloadInvalid(field, code string, params map[string]any) *Error {
+	p := map[string]any{"field": field}
+	for k, v := range params {
+		p[k] = v
+	}
+	return &Error{Kind: EInvalid, Code: code, Field: field, Params: p}
+}
+
 // Invalid returns an EInvalid error about one field.
 func Invalid(field, code string) *Error { return &Error{Kind: EInvalid, Code: code, Field: field} }
 

@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
@@ -243,7 +245,31 @@ func (s *Server) putConfig(c *call) (any, error) {
 	if err := s.Devices.UpdateConfig(c.r.Context(), c.account.ID, id, cfg); err != nil {
 		return nil, err
 	}
-	return toConfigBody(cfg), nil
+	out := configAnswer{configBody: toConfigBody(cfg)}
+	// The device learns its interval by a command, which the answer names
+	// so the page can follow it.
+	d := *c.device
+	d.Config = cfg
+	if t := d.Type(); s.Commands != nil && t != nil {
+		if _, ok := t.Command(devices.CmdReportInterval); ok {
+			params, _ := json.Marshal(map[string]int{"minutes": int(d.Interval() / time.Minute)})
+			cmd, err := s.Commands.SendAuthorized(c.r.Context(), commands.Sender{Account: c.account.ID, Source: commands.SourceSettings},
+				&d, devices.CmdReportInterval, params)
+			if err != nil {
+				return nil, err
+			}
+			dto := toCommand(c.lang, &d, cmd)
+			out.Command = &dto
+		}
+	}
+	return out, nil
+}
+
+// configAnswer is the saved settings and the command that takes them to
+// the device (none for a slave, which has no downlink).
+type configAnswer struct {
+	configBody
+	Command *commandDTO `json:"command,omitempty"`
 }
 
 // poiEncryption serves GET /apis/poi/encryption?id=: the device's MQTT and

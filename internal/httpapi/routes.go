@@ -40,6 +40,10 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/poi/{id}/sales", s.dev(devices.NeedRead, s.poiSales)},
 		{"DELETE", "/apis/poi/{id}/remove", s.dev(devices.NeedOwner, s.poiRemove)},
 		{"GET", "/apis/poi/{id}/config", s.dev(devices.NeedRead, s.poiConfig)},
+		{"GET", "/apis/poi/{id}/commands/definitions", s.dev(devices.NeedRead, s.commandDefs)},
+		{"GET", "/apis/poi/{id}/commands", s.dev(devices.NeedControl, s.listCommands)},
+		{"POST", "/apis/poi/{id}/commands", s.dev(devices.NeedControl, s.sendCommand)},
+		{"GET", "/apis/poi/{id}/commands/{commandId}", s.dev(devices.NeedControl, s.getCommand)},
 		{"PUT", "/apis/poi/{id}/config", s.dev(devices.NeedSettings, s.putConfig)},
 		{"GET", "/apis/poi/{id}/datapoints/v2/metadata", s.dev(devices.NeedRead, s.metadata)},
 		{"GET", "/apis/poi/{id}/datapoints/v2", s.dev(devices.NeedRead, s.datapointsV2)},
@@ -172,6 +176,7 @@ func (s *Server) routes() []route {
 
 		// The device link over HTTP: HTTP Basic auth with SN and device key.
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
+		{"POST", "/ingest/v1/commands/ack", http.HandlerFunc(s.ingestAck)},
 
 		{"GET", "/healthz", http.HandlerFunc(s.healthz)},
 		{"GET", "/metrics", http.HandlerFunc(s.appPortMetrics)},

@@ -5,6 +5,7 @@ package httpapi
 import (
 	"context"
 	"crypto/subtle"
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -48,6 +49,8 @@ type Options struct {
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
 	Rules *rules.Service
+	// Commands sends commands to devices and follows their states.
+	Commands *commands.Service
 	// Soil, Weather, Rain and Tilt compute the analyses of the detail pages.
 	Soil    *soil.Service
 	Weather *weather.Service

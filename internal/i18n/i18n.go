@@ -65,7 +65,7 @@ func Parse(s string) Lang {
 }
 
 // T returns the message for key in lang with {name} placeholders filled from
-// params. A param whose value is a Field shows that field's label. An unknown key
+// params. A param whose value is a Field shows that field's label, a Localized its text in lang. An unknown key
 // is returned as is, so a missing translation is visible rather than silent.
 func T(lang Lang, key string, params map[string]any) string {
 	m, ok := catalogue[lang]
@@ -81,6 +81,8 @@ func T(lang Lang, key string, params map[string]any) string {
 		switch v := v.(type) {
 		case Field:
 			s = label(m, string(v))
+		case Localized:
+			s = v.In(lang)
 		default:
 			s = fmt.Sprint(v)
 		}
@@ -112,6 +114,10 @@ func Message(lang Lang, code, field string, params map[string]any) string {
 	}
 	return T(lang, code, params)
 }
+
+// Localized is a placeholder value that carries its own text in each
+// language (a device type's names); T shows it in the message's language.
+type Localized interface{ In(Lang) string }
 
 // Field is a placeholder value naming a request field; T shows its localized label.
 type Field string

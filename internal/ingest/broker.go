@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,12 +15,15 @@ import (
 	mqtt "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
+
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 )
 
 // Broker is the embedded MQTT broker (3.1.1 and 5) devices connect to.
 type Broker struct {
 	server *mqtt.Server
 	ln     net.Listener
+	h      *deviceHook
 }
 
 // StartBroker listens on addr and serves MQTT, authenticating devices and
@@ -46,8 +50,11 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 		Logger:       slog.New(quietHandler{log.With("component", "mqtt").Handler()}),
 		// $SYS topics would tell any device how many others are connected.
 		SysTopicResendInterval: 0,
+		// Commands are published by the server itself.
+		InlineClient: true,
 	})
-	if err := s.AddHook(&deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}, nil); err != nil {
+	h := &deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}
+	if err := s.AddHook(h, nil); err != nil {
 		ln.Close()
 		return nil, err
 	}
@@ -59,7 +66,33 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 		ln.Close()
 		return nil, err
 	}
-	return &Broker{server: s, ln: ln}, nil
+	return &Broker{server: s, ln: ln, h: h}, nil
+}
+
+// Deliver publishes a command to device sn at QoS 1 if the device is
+// connected and subscribed to its command topic; otherwise it reports
+// false and the command waits. The device's PUBACK marks it delivered
+// (at once, for a subscription at QoS 0, which has none).
+func (b *Broker) Deliver(ctx context.Context, sn string, c *commands.Command) (bool, error) {
+	topic := CommandTopic(sn)
+	connected, qos0 := false, false
+	for id, sub := range b.server.Topics.Subscribers(topic).Subscriptions {
+		cl, ok := b.server.Clients.Get(id)
+		if ok && !cl.Closed() && string(cl.Properties.Username) == sn {
+			connected = true
+			qos0 = qos0 || sub.Qos == 0
+		}
+	}
+	if !connected {
+		return false, nil
+	}
+	if err := b.server.Publish(topic, c.Payload(), false, 1); err != nil {
+		return false, err
+	}
+	if qos0 {
+		b.h.p.Commands.Delivered(ctx, c.ID)
+	}
+	return true, nil
 }
 
 // Addr is the address the broker listens on.
@@ -92,12 +125,70 @@ type deviceHook struct {
 	// inFlight bounds the QoS 1 reports of one connection being stored.
 	inFlight int
 	ackers   sync.Map // *mqtt.Client → *acker
+	// commandsOut maps a command publish awaiting its PUBACK to the command.
+	commandsOut sync.Map // outKey → command id
+}
+
+// outKey names a QoS 1 publish to a client.
+type outKey struct {
+	cl *mqtt.Client
+	id uint16
 }
 
 func (h *deviceHook) ID() string { return "fieldwatch-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
-	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnDisconnect}, []byte{b})
+	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnDisconnect,
+		mqtt.OnSessionEstablished, mqtt.OnSubscribed, mqtt.OnQosPublish, mqtt.OnQosComplete}, []byte{b})
+}
+
+// OnSessionEstablished hands a device that (re)connected its queued
+// commands, if its session kept its subscription.
+func (h *deviceHook) OnSessionEstablished(cl *mqtt.Client, _ packets.Packet) {
+	if !cl.Net.Inline {
+		go h.p.Uplink(string(cl.Properties.Username))
+	}
+}
+
+// OnSubscribed hands a device that subscribed to its command topic its
+// queued commands.
+func (h *deviceHook) OnSubscribed(cl *mqtt.Client, pk packets.Packet, codes []byte) {
+	sn := string(cl.Properties.Username)
+	for i, f := range pk.Filters {
+		if f.Filter == CommandTopic(sn) && i < len(codes) && codes[i] < 0x80 {
+			go h.p.Uplink(sn)
+			return
+		}
+	}
+}
+
+// OnQosPublish remembers which command a QoS 1 publish to a device carries.
+func (h *deviceHook) OnQosPublish(cl *mqtt.Client, pk packets.Packet, _ int64, _ int) {
+	if pk.FixedHeader.Type != packets.Publish || !strings.HasSuffix(pk.TopicName, "/commands") {
+		return
+	}
+	var w struct {
+		ID int64 `json:"id"`
+	}
+	if json.Unmarshal(pk.Payload, &w) == nil && w.ID > 0 {
+		h.commandsOut.Store(outKey{cl, pk.PacketID}, w.ID)
+	}
+}
+
+// OnQosComplete records a command delivered when the device acknowledges
+// its publish.
+func (h *deviceHook) OnQosComplete(cl *mqtt.Client, pk packets.Packet) {
+	if id, ok := h.commandsOut.LoadAndDelete(outKey{cl, pk.PacketID}); ok && h.p.Commands != nil {
+		// Recorded aside: the connection reads its next packet (often the
+		// acknowledgement) meanwhile. An acknowledgement recorded first
+		// records the delivery with it.
+		at := time.Now()
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			h.p.Commands.DeliveredAt(ctx, id.(int64), at)
+		}()
+	}
 }
 
 // OnConnectAuthenticate accepts a device whose username is its SN and whose
@@ -129,7 +220,7 @@ func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) b
 }
 
 // OnACLCheck lets a device publish on its own topics (a host also on its
-// slaves') and subscribe only under devices/{its SN}/.
+// slaves') and subscribe only to its own command topic.
 func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
 	sn := string(cl.Properties.Username)
 	ok := false
@@ -138,9 +229,9 @@ func (h *deviceHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool 
 		_, _, ok = h.p.MayPublish(ctx, sn, topic)
 		cancel()
 	} else {
-		// A filter under the device's own prefix cannot match another device's
-		// topics, whatever wildcards follow it.
-		ok = strings.HasPrefix(topic, "devices/"+sn+"/") && !strings.HasPrefix(topic, "$share/")
+		// A device reads its own command topic and nothing else: no
+		// wildcards, no other device's topics, no shared subscriptions.
+		ok = topic == CommandTopic(sn)
 	}
 	if !ok {
 		reason := "publish"
@@ -171,6 +262,10 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 	target, t, ok := h.p.MayPublish(ctx, sn, pk.TopicName)
 	if !ok { // the ACL check passed a moment ago; the device was just removed
 		return pk, packets.ErrRejectPacket
+	}
+	if h.p.Commands != nil && t.Kind != KindAck && t.SN == sn && h.p.Commands.HasOpen(target.ID) {
+		// A device heard from is awake: hand it what waits for it.
+		go h.p.Uplink(sn)
 	}
 	if pk.FixedHeader.Qos == 1 {
 		h.acker(cl).add(pk.PacketID, h.p.Submit(ctx, MQTT, target, t.Kind, pk.Payload))
@@ -203,6 +298,18 @@ func (h *deviceHook) OnPublish(cl *mqtt.Client, pk packets.Packet) (packets.Pack
 // owes are written (and fail) as their reports finish.
 func (h *deviceHook) OnDisconnect(cl *mqtt.Client, _ error, _ bool) {
 	h.ackers.Delete(cl)
+	// Commands in flight on the connection go out again on the next trigger.
+	var ids []int64
+	h.commandsOut.Range(func(k, v any) bool {
+		if k.(outKey).cl == cl {
+			h.commandsOut.Delete(k)
+			ids = append(ids, v.(int64))
+		}
+		return true
+	})
+	if len(ids) > 0 && h.p.Commands != nil {
+		h.p.Commands.Forget(ids)
+	}
 }
 
 func (h *deviceHook) acker(cl *mqtt.Client) *acker {

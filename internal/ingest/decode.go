@@ -194,11 +194,7 @@ func strictJSON(payload []byte, v any) error {
 // invalid is a refusal about the JSON path field. The path goes into the
 // message as it is: it names the device's payload, not a form input.
 func invalid(field, code string, params map[string]any) *errs.Error {
-	p := map[string]any{"field": field}
-	for k, v := range params {
-		p[k] = v
-	}
-	return &errs.Error{Kind: errs.EInvalid, Code: code, Field: field, Params: p}
+	return errs.PayloadInvalid(field, code, params)
 }
 
 // msFrom is the smallest ts read as unix milliseconds: 10^12 ms is

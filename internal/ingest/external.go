@@ -11,6 +11,8 @@ import (
 
 	"github.com/eclipse/paho.golang/autopaho"
 	"github.com/eclipse/paho.golang/paho"
+
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 )
 
 // SharedGroup is the shared-subscription group every server node joins, so
@@ -22,6 +24,7 @@ var SharedTopics = []string{
 	"$share/" + SharedGroup + "/devices/+/" + KindTelemetry,
 	"$share/" + SharedGroup + "/devices/+/" + KindStatus,
 	"$share/" + SharedGroup + "/devices/+/" + KindImage,
+	"$share/" + SharedGroup + "/devices/+/commands/ack",
 }
 
 // maxConcurrent bounds the messages of an external broker being stored at
@@ -32,6 +35,7 @@ const maxConcurrent = 512
 // with MQTT 5 shared subscriptions. There the broker authenticates devices
 // and confines them to their topics; the consumer trusts the topic's SN.
 type Consumer struct {
+	p    *Pipeline
 	cm   *autopaho.ConnectionManager
 	sem  chan struct{}
 	done chan struct{}
@@ -80,7 +84,7 @@ func StartConsumer(ctx context.Context, o ConsumerOptions, p *Pipeline) (*Consum
 		host, _ := os.Hostname()
 		o.ClientID = "fieldwatch-" + host
 	}
-	c := &Consumer{sem: make(chan struct{}, maxConcurrent), done: make(chan struct{})}
+	c := &Consumer{p: p, sem: make(chan struct{}, maxConcurrent), done: make(chan struct{})}
 	pass, _ := u.User.Password()
 	cfg := autopaho.ClientConfig{
 		ServerUrls:      []*url.URL{u},
@@ -172,7 +176,27 @@ func (c *Consumer) handle(ctx context.Context, p *Pipeline, pb *paho.Publish) er
 		p.Metrics.Rejected.WithLabelValues(string(MQTT), "ingest.unknownDevice").Inc()
 		return invalid("topic", "ingest.unknownDevice", nil)
 	}
-	return p.Handle(ctx, MQTT, d, t.Kind, pb.Payload)
+	if err := p.Handle(ctx, MQTT, d, t.Kind, pb.Payload); err != nil {
+		return err
+	}
+	if t.Kind != KindAck && p.Commands != nil && p.Commands.HasOpen(d.ID) {
+		// Commands the broker did not take earlier (it was unreachable) go now.
+		p.Commands.Flush(ctx, d)
+	}
+	return nil
+}
+
+// Deliver publishes a command to device sn through the external broker at
+// QoS 1. The server cannot see the device's connection there: the
+// command counts as delivered once the broker has taken it, and the broker
+// keeps it for a device with a persistent session until it reconnects
+// (docs/device-protocol.md).
+func (c *Consumer) Deliver(ctx context.Context, sn string, cmd *commands.Command) (bool, error) {
+	if _, err := c.cm.Publish(ctx, &paho.Publish{Topic: CommandTopic(sn), QoS: 1, Payload: cmd.Payload()}); err != nil {
+		return false, err
+	}
+	c.p.Commands.Delivered(ctx, cmd.ID)
+	return true, nil
 }
 
 // Close disconnects and waits for messages being stored.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/metrics"
@@ -40,9 +41,12 @@ type Options struct {
 	Devices *devices.Service
 	Writer  *telemetry.Writer
 	Images  ImageStore
-	Metrics *metrics.Metrics
-	Log     *slog.Logger
-	Now     func() time.Time
+	// Commands takes devices' acknowledgements and is told of their
+	// uplinks and reports; nil: the pipeline has no downlink.
+	Commands *commands.Service
+	Metrics  *metrics.Metrics
+	Log      *slog.Logger
+	Now      func() time.Time
 }
 
 // Pipeline takes messages from every transport (embedded broker, external
@@ -99,10 +103,11 @@ func (p *Pipeline) Device(ctx context.Context, sn string) (*devices.Device, erro
 	return d, nil
 }
 
-// Topic is a parsed device topic: devices/{sn}/{kind}.
+// Topic is a parsed device topic: devices/{sn}/{kind}, or
+// devices/{sn}/commands/ack for KindAck.
 type Topic struct {
 	SN   string
-	Kind string // telemetry, status, image
+	Kind string // telemetry, status, image, ack
 }
 
 // Kinds of device message.
@@ -110,12 +115,22 @@ const (
 	KindTelemetry = "telemetry"
 	KindStatus    = "status"
 	KindImage     = "image"
+	KindAck       = "ack" // a command's acknowledgement, on devices/{sn}/commands/ack
 )
+
+// CommandTopic is the topic a device receives its commands on.
+func CommandTopic(sn string) string { return "devices/" + sn + "/commands" }
 
 // ParseTopic splits a device topic. ok is false for anything else.
 func ParseTopic(topic string) (Topic, bool) {
 	parts := strings.Split(topic, "/")
-	if len(parts) != 3 || parts[0] != "devices" || !devices.ValidSN(parts[1]) {
+	if len(parts) < 3 || parts[0] != "devices" || !devices.ValidSN(parts[1]) {
+		return Topic{}, false
+	}
+	if len(parts) == 4 && parts[2] == "commands" && parts[3] == "ack" {
+		return Topic{SN: parts[1], Kind: KindAck}, true
+	}
+	if len(parts) != 3 {
 		return Topic{}, false
 	}
 	switch parts[2] {
@@ -162,12 +177,20 @@ func (p *Pipeline) HandleAt(ctx context.Context, tr Transport, d *devices.Device
 	case KindTelemetry:
 		var r *telemetry.Report
 		if r, err = p.report(d, payload, received); err == nil {
-			err = p.Writer.Write(ctx, r)
+			if err = p.Writer.Write(ctx, r); err == nil {
+				p.reported(ctx, d, r)
+			}
 		}
 	case KindStatus:
 		err = p.status(ctx, d, payload, received)
 	case KindImage:
 		err = p.image(ctx, d, payload, received)
+	case KindAck:
+		if p.Commands == nil {
+			err = invalid("topic", "ingest.unknownTopic", nil)
+		} else {
+			_, err = p.Commands.HandleAck(ctx, d, payload)
+		}
 	default:
 		err = invalid("topic", "ingest.unknownTopic", nil)
 	}
@@ -191,7 +214,44 @@ func (p *Pipeline) Submit(ctx context.Context, tr Transport, d *devices.Device, 
 		return func() error { return err }
 	}
 	done := p.Writer.Enqueue(r)
-	return func() error { return p.outcome(context.Background(), tr, d, kind, received, <-done) }
+	return func() error {
+		err := <-done
+		if err == nil {
+			p.reported(context.Background(), d, r)
+		}
+		return p.outcome(context.Background(), tr, d, kind, received, err)
+	}
+}
+
+// reported tells the command service of a stored report, which may show a
+// command in force.
+func (p *Pipeline) reported(ctx context.Context, d *devices.Device, r *telemetry.Report) {
+	if p.Commands == nil || !p.Commands.HasOpen(d.ID) {
+		return
+	}
+	p.Commands.Reported(ctx, d, r.Time, func(param string) (float64, bool) {
+		for _, pt := range r.Points {
+			if pt.Param == param && pt.Node == 0 {
+				return pt.Value, true
+			}
+		}
+		return 0, false
+	})
+}
+
+// Uplink tells the command service that device sn was heard from over a
+// connection that can take its queued commands now.
+func (p *Pipeline) Uplink(sn string) {
+	if p.Commands == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	d, err := p.Device(ctx, sn)
+	if err != nil || !p.Commands.HasOpen(d.ID) {
+		return
+	}
+	p.Commands.Flush(ctx, d)
 }
 
 // outcome counts a message's result and, for a refusal, records it as the

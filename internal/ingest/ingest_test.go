@@ -18,15 +18,17 @@ import (
 
 func TestParseTopic(t *testing.T) {
 	for topic, ok := range map[string]bool{
-		"devices/LQ0000001/telemetry":   true,
-		"devices/LQ0000001/status":      true,
-		"devices/LQ0000001/image":       true,
-		"devices/LQ0000001/commands":    false,
-		"devices/+/telemetry":           false,
-		"devices/LQ/telemetry":          false, // too short to be an SN
-		"devices/LQ0000001/telemetry/x": false,
-		"other/LQ0000001/telemetry":     false,
-		"":                              false,
+		"devices/LQ0000001/telemetry":    true,
+		"devices/LQ0000001/status":       true,
+		"devices/LQ0000001/image":        true,
+		"devices/LQ0000001/commands":     false,
+		"devices/LQ0000001/commands/ack": true,
+		"devices/LQ0000001/commands/x":   false,
+		"devices/+/telemetry":            false,
+		"devices/LQ/telemetry":           false, // too short to be an SN
+		"devices/LQ0000001/telemetry/x":  false,
+		"other/LQ0000001/telemetry":      false,
+		"":                               false,
 	} {
 		if _, got := ingest.ParseTopic(topic); got != ok {
 			t.Errorf("%q: %v, want %v", topic, got, ok)

@@ -3,6 +3,7 @@ package simulator
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 )
 
@@ -99,6 +100,8 @@ type valve struct {
 	startH, durH  float64 // CST hour the valve opens, hours open
 	flow          float64 // nominal flow, m³/h
 	pOpen, pShut  float64 // line pressure, MPa
+	// holds are the commands' overrides of the programme, oldest first.
+	holds []override
 }
 
 func newValve(r *rand.Rand) *valve {
@@ -125,21 +128,32 @@ func (v *valve) window(d int64) (from, to time.Time, ok bool) {
 }
 
 func (v *valve) open(t time.Time) bool {
+	if open, ok := v.held(t); ok {
+		return open
+	}
 	from, to, ok := v.window(cstDay(t))
 	return ok && !t.Before(from) && t.Before(to)
 }
 
-// openHours is how long the valve was open within (a, b].
+// openHours is how long the valve was open within (a, b]: the state is
+// constant between the programme's and the commands' boundaries, so each
+// piece is open or closed throughout.
 func (v *valve) openHours(a, b time.Time) float64 {
-	total := 0.0
+	cuts := []time.Time{a, b}
 	last := cstDay(b)
 	for d := max(cstDay(a), last-maxCatchUpDays); d <= last; d++ {
-		from, to, ok := v.window(d)
-		if !ok {
-			continue
+		if from, to, ok := v.window(d); ok {
+			cuts = append(cuts, from, to)
 		}
-		lo, hi := later(a, from), earlier(b, to)
-		if hi.After(lo) {
+	}
+	for _, h := range v.holds {
+		cuts = append(cuts, h.from, h.to)
+	}
+	slices.SortFunc(cuts, func(x, y time.Time) int { return x.Compare(y) })
+	total := 0.0
+	for i := 1; i < len(cuts); i++ {
+		lo, hi := later(a, cuts[i-1]), earlier(b, cuts[i])
+		if hi.After(lo) && v.open(lo.Add(hi.Sub(lo)/2)) {
 			total += hi.Sub(lo).Hours()
 		}
 	}

@@ -2,13 +2,17 @@ package simulator
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
 	mqtt "github.com/eclipse/paho.mqtt.golang"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
 
 // Cred is one device of a fleet as Run drives it: a device with its own
@@ -94,16 +98,21 @@ func Run(ctx context.Context, o Options, fleet []Cred) error {
 		seen[c.SN] = true
 	}
 
-	clients, err := connectAll(ctx, o, fleet)
+	runners := make([]*runner, len(fleet))
+	for i, c := range fleet {
+		runners[i] = &runner{o: o, cred: c, cmds: make(chan command, 16)}
+	}
+	clients, err := connectAll(ctx, o, runners)
 	if err != nil {
 		return err
 	}
 	var wg sync.WaitGroup
-	for i, c := range fleet {
+	for i, r := range runners {
+		r.c = clients[i]
 		wg.Go(func() {
 			defer clients[i].Disconnect(250)
 			if ctx.Err() == nil {
-				(&runner{o: o, c: clients[i], cred: c}).loop(ctx)
+				r.loop(ctx)
 			}
 		})
 	}
@@ -113,13 +122,14 @@ func Run(ctx context.Context, o Options, fleet []Cred) error {
 
 // connectAll makes every first connection. On a failure it closes those
 // already made and reports the first device that failed.
-func connectAll(ctx context.Context, o Options, fleet []Cred) ([]mqtt.Client, error) {
+func connectAll(ctx context.Context, o Options, fleet []*runner) ([]mqtt.Client, error) {
 	clients := make([]mqtt.Client, len(fleet))
 	errs := make([]error, len(fleet))
 	sem := make(chan struct{}, connectParallel)
 	var wg sync.WaitGroup
-	for i, cred := range fleet {
-		clients[i] = newClient(o, cred)
+	for i, r := range fleet {
+		cred := r.cred
+		clients[i] = newClient(o, r)
 		wg.Go(func() {
 			select {
 			case sem <- struct{}{}:
@@ -152,7 +162,8 @@ func connectAll(ctx context.Context, o Options, fleet []Cred) ([]mqtt.Client, er
 	return clients, nil
 }
 
-func newClient(o Options, cred Cred) mqtt.Client {
+func newClient(o Options, r *runner) mqtt.Client {
+	cred := r.cred
 	log := o.Log.With("sn", cred.SN)
 	opts := mqtt.NewClientOptions().
 		AddBroker(o.Broker).
@@ -172,15 +183,26 @@ func newClient(o Options, cred Cred) mqtt.Client {
 		}).
 		SetReconnectingHandler(func(mqtt.Client, *mqtt.ClientOptions) {
 			log.Info("mqtt reconnecting")
+		}).
+		// A clean session forgets subscriptions: subscribe on every connection.
+		SetOnConnectHandler(func(c mqtt.Client) {
+			c.Subscribe(commandTopic(cred.SN), 1, func(_ mqtt.Client, m mqtt.Message) {
+				r.receive(m.Payload())
+			})
 		})
 	return mqtt.NewClient(opts)
 }
 
-// runner publishes the reports of one connection.
+// runner publishes the reports of one connection and carries out the
+// commands it receives.
 type runner struct {
 	o    Options
 	c    mqtt.Client
 	cred Cred
+	cmds chan command
+	// Set by commands, zero until then.
+	interval, imageEvery time.Duration
+	done                 []int64 // ids of the latest commands carried out, to skip a redelivery
 }
 
 func (r *runner) loop(ctx context.Context) {
@@ -194,6 +216,11 @@ func (r *runner) loop(ctx context.Context) {
 	case <-ctx.Done():
 		return
 	case <-time.After(phase):
+	case c := <-r.cmds:
+		// A command wakes the device: it carries it out and starts reporting.
+		if r.execute(ctx, c) == newInterval {
+			interval = r.interval
+		}
 	}
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
@@ -204,15 +231,33 @@ func (r *runner) loop(ctx context.Context) {
 		for _, sl := range r.cred.Slaves {
 			r.report(ctx, sl.Device().SN, sl, at, n)
 		}
-		if d.Type.Camera && (lastImage.IsZero() || at.Sub(lastImage) >= imageEvery) {
+		every := imageEvery
+		if r.imageEvery > 0 {
+			every = r.imageEvery
+		}
+		if d.Type.Camera && (lastImage.IsZero() || at.Sub(lastImage) >= every) {
 			if r.publish(ctx, r.cred.SN, "image", r.cred.Sim.Image(at), 0) {
 				lastImage = at
 			}
 		}
+	wait:
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		case c := <-r.cmds:
+			switch r.execute(ctx, c) {
+			case reportNow:
+				n-- // an extra report: the status rhythm stays
+				continue
+			case imageNow:
+				if r.publish(ctx, r.cred.SN, "image", r.cred.Sim.Image(time.Now()), 0) {
+					lastImage = time.Now()
+				}
+			case newInterval:
+				tick.Reset(r.interval)
+			}
+			goto wait
 		}
 	}
 }
@@ -254,4 +299,78 @@ func (r *runner) publish(ctx context.Context, sn, kind string, payload []byte, p
 		r.o.OnPublish(sn, points)
 	}
 	return true
+}
+
+func commandTopic(sn string) string { return "devices/" + sn + "/commands" }
+
+// commandMinute is a minute of an interval command (tests shorten it).
+var commandMinute = time.Minute
+
+// command is a command as the device receives it.
+type command struct {
+	ID     int64          `json:"id"`
+	Name   string         `json:"name"`
+	Params map[string]any `json:"params"`
+}
+
+// receive queues a command for the runner's loop; a device whose queue is
+// full ignores it (it is sent again until acknowledged or expired).
+func (r *runner) receive(payload []byte) {
+	var c command
+	if err := json.Unmarshal(payload, &c); err != nil || c.ID <= 0 {
+		r.o.Log.Warn("unreadable command", "sn", r.cred.SN, "err", err)
+		return
+	}
+	select {
+	case r.cmds <- c:
+	default:
+	}
+}
+
+// What the loop does after a command.
+type followUp int
+
+const (
+	nothing     followUp = iota
+	reportNow            // report at once: the readings changed
+	imageNow             // take a picture now
+	newInterval          // reports go at a new interval
+)
+
+// execute carries out a command and acknowledges it on
+// devices/{sn}/commands/ack: ok, or failed with the reason.
+func (r *runner) execute(ctx context.Context, c command) followUp {
+	if slices.Contains(r.done, c.ID) {
+		r.ack(ctx, c.ID, nil) // the acknowledgement was lost: say it again
+		return nothing
+	}
+	err := r.cred.Sim.Command(c.Name, c.Params, time.Now())
+	r.ack(ctx, c.ID, err)
+	if r.done = append(r.done, c.ID); len(r.done) > 32 {
+		r.done = r.done[1:]
+	}
+	if err != nil {
+		return nothing
+	}
+	switch c.Name {
+	case devices.CmdOpen, devices.CmdClose, devices.CmdOpenFor, devices.CmdLight:
+		return reportNow
+	case devices.CmdCapture:
+		return imageNow
+	case devices.CmdCaptureInterval:
+		r.imageEvery = time.Duration(minutesParam(c.Params)) * commandMinute
+	case devices.CmdReportInterval:
+		r.interval = time.Duration(minutesParam(c.Params)) * commandMinute
+		return newInterval
+	}
+	return nothing
+}
+
+func (r *runner) ack(ctx context.Context, id int64, err error) {
+	a := map[string]any{"id": id, "result": "ok"}
+	if err != nil {
+		a["result"], a["reason"] = "failed", err.Error()
+	}
+	b, _ := json.Marshal(a)
+	r.publish(ctx, r.cred.SN, "commands/ack", b, 0)
 }

@@ -63,6 +63,7 @@ type Sim struct {
 	insects *insects
 	power   *power
 	leaf    float64 // leaf wetness, %
+	light   *bool   // the lamp as a command set it; nil: the type's default (lightOn)
 
 	rainCarry float64 // rain in the gauge's bucket that has not tipped yet, mm
 	tipMM     float64 // rain per bucket tip, mm
@@ -413,8 +414,13 @@ func (o *observation) value(id string, ni int) float64 {
 	case "solarRadiation":
 		return w.solar * (1 + 0.03*n())
 	case "illuminance":
-		// Daylight carries about 115 lm per W of global irradiance.
-		return w.solar * 115 * (1 + 0.03*n())
+		// Daylight carries about 115 lm per W of global irradiance; a
+		// seedling monitor's fill light adds its own.
+		lx := w.solar * 115 * (1 + 0.03*n())
+		if s.d.Type.ID == 22 && s.lightOn() {
+			lx += 300
+		}
+		return lx
 	case "co2":
 		// ~420 ppm background; plant and soil respiration accumulate under
 		// the night's stable layer (more in calm air), photosynthesis draws
@@ -466,6 +472,9 @@ func (o *observation) value(id string, ni int) float64 {
 		}
 		return math.Max(s.valve.pShut+0.004*n(), 0)
 	case "insectCount":
+		if !s.lightOn() {
+			return 0 // without its lamp the trap lures nothing
+		}
 		return float64(o.insects)
 	case "battery":
 		return s.battery(o.at, w)

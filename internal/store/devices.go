@@ -497,6 +497,7 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 				`DELETE FROM reports WHERE device_id = $1`,
 				`DELETE FROM telemetry_daily WHERE device_id = $1`,
 				`DELETE FROM images WHERE device_id = $1`,
+				`DELETE FROM commands WHERE device_id = $1`,
 				`DELETE FROM device_tags WHERE device_id = $1`,
 				`DELETE FROM soil_settings WHERE device_id = $1`,
 				`DELETE FROM grants WHERE device_id = $1`,

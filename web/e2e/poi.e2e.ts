@@ -192,8 +192,40 @@ describe('device detail pages', () => {
     await openDevice(page, deviceOf(devices, 20));
     const image = page.getByTestId('poi-images').locator('img').first();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SLOW).toBeGreaterThan(0);
-    await expect.poll(() => page.getByTestId('poi-controls').innerText(), SLOW).toContain('cannot be controlled from the console yet');
-    expect(await page.getByTestId('poi-controls').locator('button:not([disabled]), [role="switch"]:not([disabled])').count()).toBe(0);
+    // The trap's controls are live: a picture taken on command is confirmed by the trap.
+    const controls = page.getByTestId('poi-controls');
+    await expect.poll(() => controls.innerText(), SLOW).toContain('Capture now');
+    await page.getByTestId('poi-command-capture').getByRole('button', { name: 'Capture now' }).click();
+    await expect.poll(() => page.getByTestId('poi-commands').locator('tbody tr').first().innerText(), SLOW).toContain('Effective');
+  });
+
+  test('the demo valve opens from its page: the command reaches effective and the water flows', async () => {
+    const { context, page } = await browser({ colorScheme: 'light' });
+    await presetLanguage(context, 'en_US');
+    await signIn(page.context());
+    const devices = await listDevices(page);
+    await openDevice(page, deviceOf(devices, 10));
+    const openFor = page.getByTestId('poi-command-openFor');
+    await openFor.getByRole('spinbutton').fill('20');
+    await openFor.getByRole('button', { name: 'Send' }).click();
+    const latest = page.getByTestId('poi-commands').locator('tbody tr').first();
+    await expect.poll(() => latest.innerText(), SLOW).toContain('Open for a time');
+    await expect.poll(() => latest.innerText(), SLOW).toContain('Effective');
+    await expect.poll(() => page.getByTestId('poi-valve').innerText(), SLOW).toMatch(/open/i);
+    await shot(page, 'poi-valve-controls-en.png');
+  });
+
+  test('the controls of a seedling monitor in Chinese, dark: the fill light switched on is confirmed', async () => {
+    const { context, page } = await browser({ colorScheme: 'dark' });
+    await presetLanguage(context, 'zh_CN');
+    await signIn(page.context());
+    const devices = await listDevices(page);
+    await openDevice(page, deviceOf(devices, 22));
+    const light = page.getByTestId('poi-command-light');
+    await light.getByText('开', { exact: true }).click();
+    await light.getByRole('button', { name: '下发' }).click();
+    await expect.poll(() => page.getByTestId('poi-commands').locator('tbody tr').first().innerText(), SLOW).toContain('已生效');
+    await shot(page, 'poi-camera-controls-zh-dark.png');
   });
 });
 

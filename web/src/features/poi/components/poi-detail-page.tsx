@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { indexReadings, type ReadingIndex } from '@/lib/telemetry/readings';
 import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { useLang } from '@/lib/use-lang';
+import { useCommandDefs } from '../api/commands';
 import { useExportConfig } from '../api/export-datapoints';
 import { useDetect } from '../api/get-detect';
 import { useDeviceInfo, type DeviceRef } from '../api/get-device-info';
@@ -22,6 +23,7 @@ import { DeviceHeader } from './device-header';
 import { DeviceInfoCard } from './device-info-card';
 import { DownloadDialog } from './download-dialog';
 import { EditDeviceModal } from './edit-device-modal';
+import { CommandsCard } from './commands-card';
 import { HistoryCard, type HistoryView } from './history-card';
 import { RealtimeCard } from './realtime-card';
 import { SettingsCard } from './settings-card';
@@ -77,6 +79,8 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
   const [editing, setEditing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const metadata = useMetadata(device.id, lang);
+  // The controls card sits above the bottom cards: they wait for it too.
+  const commandDefs = useCommandDefs(device.id, lang);
   const detect = useDetect(device.id, lang);
   const indicator = useIndicator(device.id, lang);
   const intro = useIntro(device.id, lang);
@@ -110,7 +114,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
       )}
       {/* The cards after the sections come once the sections are drawn: shown under a loading
           placeholder, they would jump down the page when the readings and charts arrive. */}
-      {(catalogue || metadata.error) && (
+      {(catalogue || metadata.error) && !commandDefs.isPending && (
         <Row gutter={[16, 16]} className="fw-poi-bottom">
           <Col xs={24} xl={right?.settings ? 16 : 24}>
             <DeviceInfoCard device={device} intro={intro.data} sales={sales.data} />
@@ -147,6 +151,8 @@ function Sections({ kind, page, sections, lastReportTime }: { kind: PoiKind; pag
       {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} />}
       <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={DEFAULT_PARAMS[kind]} views={parts.views} />
       {parts.extra}
+      {/* Controls of the types that have any (valves, cameras); nothing for the others. */}
+      <CommandsCard deviceId={device.id} />
     </>
   );
 }

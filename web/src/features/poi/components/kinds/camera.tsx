@@ -1,5 +1,4 @@
-import { CameraOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Image, Switch, Typography } from 'antd';
+import { Card, Empty, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeyFigure, SummaryCard } from '@/components/summary-card';
 import { formatDateTime, formatReportTime, formatValue, MISSING } from '@/lib/format';
@@ -64,40 +63,9 @@ export function InsectSummary({ deviceId }: { deviceId: number }) {
 }
 
 /**
- * The device's own controls, shown so people know what the device can do, but disabled: commands
- * from the console are not available for this device yet.
+ * Formerly the camera's disabled controls. The detail page now draws every device's controls itself
+ * (CommandsCard, live), so this draws nothing; the route that still places it can drop it.
  */
-export function CameraControlsCard({ catalogue }: { catalogue: ParamCatalogue }) {
-  const { t } = useTranslation('poi');
-  const trap = catalogue.params.some((param) => param.id === 'insectCount');
-  return (
-    <Card variant="borderless" title={t('controls.title')} className="fw-poi-section" data-testid="poi-controls">
-      <Alert type="info" showIcon title={t('controls.unavailable')} description={t('controls.onDevice')} className="fw-poi-controls__note" />
-      <div className="fw-poi-controls">
-        <div className="fw-poi-control">
-          <span>{t('controls.capture')}</span>
-          <Button icon={<CameraOutlined />} disabled>
-            {t('controls.captureNow')}
-          </Button>
-        </div>
-        {trap ? (
-          <>
-            <div className="fw-poi-control">
-              <span>{t('controls.trapLamp')}</span>
-              <Switch disabled aria-label={t('controls.trapLamp')} />
-            </div>
-            <div className="fw-poi-control">
-              <span>{t('controls.drying')}</span>
-              <Switch disabled aria-label={t('controls.drying')} />
-            </div>
-          </>
-        ) : (
-          <div className="fw-poi-control">
-            <span>{t('controls.fillLight')}</span>
-            <Switch disabled aria-label={t('controls.fillLight')} />
-          </div>
-        )}
-      </div>
-    </Card>
-  );
+export function CameraControlsCard(_props: { catalogue: ParamCatalogue }) {
+  return null;
 }
