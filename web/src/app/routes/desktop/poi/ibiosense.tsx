@@ -1,7 +1,7 @@
-import { CameraControlsCard, ImagesCard, InsectSummary } from '@/features/poi/components/kinds/camera';
+import { ImagesCard, InsectSummary } from '@/features/poi/components/kinds/camera';
 import { DetailRoute } from './detail';
 
-/** A camera or insect trap: its images (and catch) above the readings, its controls after the history. */
+/** A camera or insect trap: its images (and catch) above the readings (its controls are the page's own). */
 export default function Page() {
   return (
     <DetailRoute
@@ -14,7 +14,6 @@ export default function Page() {
           </>
         ),
         covered: ['insectCount'],
-        extra: <CameraControlsCard catalogue={catalogue} />,
       })}
     />
   );

@@ -2,7 +2,6 @@ import { Card, Empty, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeyFigure, SummaryCard } from '@/components/summary-card';
 import { formatDateTime, formatReportTime, formatValue, MISSING } from '@/lib/format';
-import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { useNow } from '@/lib/use-now';
 import { imageSrc, useImages } from '../../api/get-images';
 import { useRecentAmounts } from './use-recent-amounts';
@@ -62,10 +61,3 @@ export function InsectSummary({ deviceId }: { deviceId: number }) {
   );
 }
 
-/**
- * Formerly the camera's disabled controls. The detail page now draws every device's controls itself
- * (CommandsCard, live), so this draws nothing; the route that still places it can drop it.
- */
-export function CameraControlsCard(_props: { catalogue: ParamCatalogue }) {
-  return null;
-}
