@@ -122,10 +122,13 @@ func (m *Main) Run(ctx context.Context) error {
 		}()
 	}
 	m.served = make(chan error, 1)
+	// The pair is read per handshake from a reloader: a renewed
+	// certificate serves without a restart.
+	m.srv.TLSConfig = m.HTTPTLS()
 	go func() {
 		var err error
-		if m.Config.TLSCert != "" {
-			err = m.srv.ServeTLS(ln, m.Config.TLSCert, m.Config.TLSKey)
+		if m.srv.TLSConfig != nil {
+			err = m.srv.ServeTLS(ln, "", "")
 		} else {
 			err = m.srv.Serve(ln)
 		}

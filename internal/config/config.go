@@ -64,7 +64,13 @@ type Serve struct {
 	MetricsAddr  string // listener of its own for GET /metrics; empty serves none
 	MetricsToken string // bearer token that opens GET /metrics on --addr; empty keeps it closed there
 
-	MQTT         string        // embedded broker address; "off" disables it
+	MQTT         string        // embedded broker's plain listener; "" or "off" disables it
+	MQTTS        string        // embedded broker's MQTT-over-TLS listener; "" serves none
+	MQTTWS       string        // embedded broker's MQTT-over-WebSocket listener; "" serves none
+	MQTTTLSCert  string        // the TLS listeners' certificate; default TLSCert
+	MQTTTLSKey   string        // its key; default TLSKey
+	DeviceCACert string        // CA that signs device certificates; default {Data}/device-ca.pem, created on first use
+	DeviceCAKey  string        // its key; default {Data}/device-ca.key
 	MQTTBroker   string        // external broker URL; replaces the embedded one
 	MQTTClientID string        // client id on the external broker
 	RetentionRaw time.Duration // raw readings older than this are deleted; rollups stay
@@ -124,7 +130,13 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.MetricsAddr, "metrics-addr", "", "serve GET /metrics (Prometheus) on this address of its own, e.g. 127.0.0.1:9464; empty serves it nowhere but under --metrics-token")
 	fs.StringVar(&s.MetricsToken, "metrics-token", "", "serve GET /metrics on --addr too, to callers sending this as a bearer token (at least 16 characters); empty: 404 there")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
-	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker listen address for devices; off disables it")
+	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker's plain listen address for devices; off (or empty) turns plain MQTT off")
+	fs.StringVar(&s.MQTTS, "mqtts", "", "MQTT over TLS (1.2, 1.3) listen address of the embedded broker, e.g. :8883; needs --mqtt-tls-cert or --tls-cert; devices log in with their key or a device certificate")
+	fs.StringVar(&s.MQTTWS, "mqtt-ws", "", "MQTT over WebSocket listen address of the embedded broker, e.g. :8083 (any path); over TLS (wss) when a certificate is configured")
+	fs.StringVar(&s.MQTTTLSCert, "mqtt-tls-cert", "", "certificate of the MQTT TLS listeners (default --tls-cert); reloaded on change and on SIGHUP")
+	fs.StringVar(&s.MQTTTLSKey, "mqtt-tls-key", "", "key of --mqtt-tls-cert (default --tls-key)")
+	fs.StringVar(&s.DeviceCACert, "device-ca-cert", "", "CA certificate that signs device certificates (default {data}/device-ca.pem, created with its key on first use)")
+	fs.StringVar(&s.DeviceCAKey, "device-ca-key", "", "key of --device-ca-cert (default {data}/device-ca.key, mode 0600)")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
 	fs.StringVar(&s.MQTTClientID, "mqtt-client-id", "", "with --mqtt-broker: this node's client id, unique per node and stable across restarts (default fieldwatch-{hostname})")
 	s.RetentionRaw = 400 * 24 * time.Hour
@@ -211,6 +223,23 @@ func (s *Serve) Validate() error {
 	if (s.TLSCert == "") != (s.TLSKey == "") {
 		return fmt.Errorf("--tls-cert and --tls-key must be given together")
 	}
+	if (s.MQTTTLSCert == "") != (s.MQTTTLSKey == "") {
+		return fmt.Errorf("--mqtt-tls-cert and --mqtt-tls-key must be given together")
+	}
+	if (s.DeviceCACert == "") != (s.DeviceCAKey == "") {
+		return fmt.Errorf("--device-ca-cert and --device-ca-key must be given together")
+	}
+	if s.MQTT == "off" {
+		s.MQTT = ""
+	}
+	if s.MQTTS != "" {
+		if c, _ := s.MQTTCertPair(); c == "" {
+			return fmt.Errorf("--mqtts needs a certificate: --mqtt-tls-cert and --mqtt-tls-key, or --tls-cert and --tls-key")
+		}
+	}
+	if s.MQTTBroker != "" && (s.MQTTS != "" || s.MQTTWS != "") {
+		return fmt.Errorf("--mqtts and --mqtt-ws are listeners of the embedded broker; they cannot be combined with --mqtt-broker")
+	}
 	if s.TrustedProxies != nil && !s.TrustProxy {
 		return fmt.Errorf("--trusted-proxies needs --trust-proxy")
 	}
@@ -231,7 +260,7 @@ func (s *Serve) Validate() error {
 	if s.MQTTBroker != "" && s.Demo {
 		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt-broker")
 	}
-	if s.Demo && s.MQTT == "off" {
+	if s.Demo && s.MQTT == "" {
 		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt off")
 	}
 	if s.DemoInterval < time.Second {
@@ -264,6 +293,21 @@ func (s *Serve) Validate() error {
 	}
 	s.PublicURL = strings.TrimRight(s.PublicURL, "/")
 	return nil
+}
+
+// MQTTCertPair is the certificate and key of the MQTT TLS listeners:
+// --mqtt-tls-cert/--mqtt-tls-key, else the HTTP pair; "" without either.
+func (s *Serve) MQTTCertPair() (cert, key string) {
+	if s.MQTTTLSCert != "" {
+		return s.MQTTTLSCert, s.MQTTTLSKey
+	}
+	return s.TLSCert, s.TLSKey
+}
+
+// EmbeddedBroker reports whether serve runs the embedded broker: not with
+// --mqtt-broker, and not with every listener off.
+func (s *Serve) EmbeddedBroker() bool {
+	return s.MQTTBroker == "" && (s.MQTT != "" && s.MQTT != "off" || s.MQTTS != "" || s.MQTTWS != "")
 }
 
 // Validate checks the log options.

@@ -12,22 +12,32 @@ import (
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
-	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
 )
 
 // Broker is the embedded MQTT broker (3.1.1 and 5) devices connect to.
 type Broker struct {
 	server *mqtt.Server
-	ln     net.Listener
+	lns    map[string]net.Listener // by listener id (ListenerTCP, …)
 }
 
 // StartBroker listens on addr and serves MQTT, authenticating devices and
 // handing their messages to p. It returns once the listener is bound.
 func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
-	ln, err := net.Listen("tcp", addr)
+	return StartBrokerOn(Listeners{MQTT: addr}, p, log)
+}
+
+// StartBrokerOn serves MQTT on each listener of ls (plain, TLS,
+// WebSocket). It returns once they are bound.
+func StartBrokerOn(ls Listeners, p *Pipeline, log *slog.Logger) (*Broker, error) {
+	lns, err := ls.bind()
 	if err != nil {
 		return nil, err
+	}
+	closeAll := func() {
+		for _, ln := range lns {
+			ln.Close()
+		}
 	}
 	caps := mqtt.NewDefaultServerCapabilities()
 	// An image is the largest message; anything bigger is refused by the
@@ -48,22 +58,39 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 		SysTopicResendInterval: 0,
 	})
 	if err := s.AddHook(&deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}, nil); err != nil {
-		ln.Close()
+		closeAll()
 		return nil, err
 	}
-	if err := s.AddListener(listeners.NewNet("tcp", ln)); err != nil {
-		ln.Close()
+	if err := addListeners(s, lns, ls.TLS); err != nil {
+		closeAll()
 		return nil, err
 	}
 	if err := s.Serve(); err != nil {
-		ln.Close()
+		closeAll()
 		return nil, err
 	}
-	return &Broker{server: s, ln: ln}, nil
+	return &Broker{server: s, lns: lns}, nil
 }
 
-// Addr is the address the broker listens on.
-func (b *Broker) Addr() net.Addr { return b.ln.Addr() }
+// Addr is the address of the plain MQTT listener (without one, of the
+// TLS or else the WebSocket listener).
+func (b *Broker) Addr() net.Addr {
+	for _, id := range []string{ListenerTCP, ListenerTLS, ListenerWS} {
+		if ln, ok := b.lns[id]; ok {
+			return ln.Addr()
+		}
+	}
+	return nil
+}
+
+// ListenerAddr is the address of one listener (ListenerTCP, ListenerTLS,
+// ListenerWS); nil when the broker does not serve it.
+func (b *Broker) ListenerAddr(id string) net.Addr {
+	if ln, ok := b.lns[id]; ok {
+		return ln.Addr()
+	}
+	return nil
+}
 
 // Close stops accepting connections, disconnects every client and stops
 // the broker.
@@ -71,7 +98,9 @@ func (b *Broker) Close() error {
 	// mochi's own Close lists clients under a read lock that it takes twice;
 	// a client leaving at that moment deadlocks it. So the clients are sent
 	// away first, and Close runs once they are gone.
-	b.ln.Close()
+	for _, ln := range b.lns {
+		ln.Close()
+	}
 	for _, cl := range b.server.Clients.GetAll() {
 		if !cl.Net.Inline {
 			b.server.DisconnectClient(cl, packets.ErrServerShuttingDown)
@@ -102,11 +131,17 @@ func (h *deviceHook) Provides(b byte) bool {
 
 // OnConnectAuthenticate accepts a device whose username is its SN and whose
 // password is its key.
+// A device that presented a certificate at the TLS handshake is the SN of
+// the certificate, with no password (see authenticateCert).
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	sn, key := string(pk.Connect.Username), string(pk.Connect.Password)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := h.p.Authenticate(ctx, sn, key); err != nil {
+	if certSN, ok := h.authenticateCert(ctx, cl, sn); ok {
+		sn = certSN
+	} else if certSN != "" {
+		return false
+	} else if _, err := h.p.Authenticate(ctx, sn, key); err != nil {
 		h.p.Metrics.Denied.WithLabelValues("credentials").Inc()
 		h.p.Log.Info("mqtt connection refused", "sn", sn, "remote", cl.Net.Remote, "err", err)
 		return false
