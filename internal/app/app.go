@@ -76,6 +76,7 @@ type Graph struct {
 	// (nil without), reloaded on change.
 	DeviceCerts        *devicecert.Service
 	HTTPCert, MQTTCert *devicecert.Reloader
+	ACME               *devicecert.ACME // with --acme-domain: HTTPS, and MQTT TLS without a pair of its own
 	Consumer           *ingest.Consumer // with --mqtt-broker
 	Exports            *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules              *rules.Service

@@ -164,7 +164,7 @@ func (m *Main) DemoLoaded() <-chan struct{} {
 // URL is the address clients reach the server at.
 func (m *Main) URL() string {
 	scheme := "http"
-	if m.Config.TLSCert != "" {
+	if m.srv != nil && m.srv.TLSConfig != nil {
 		scheme = "https"
 	}
 	addr := m.ln.Addr().(*net.TCPAddr)

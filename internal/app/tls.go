@@ -2,8 +2,11 @@ package app
 
 import (
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
@@ -21,6 +24,19 @@ func (m *Graph) buildTLS() error {
 		m.DeviceCerts.Create = true
 	} else if _, err := m.DeviceCerts.Authority(); err != nil {
 		return fmt.Errorf("--device-ca-cert: %w", err) // the operator's CA must load at start
+	}
+	if len(c.ACMEDomains) > 0 {
+		var roots *x509.CertPool
+		if c.ACMECA != "" {
+			pem, err := os.ReadFile(c.ACMECA)
+			if err != nil {
+				return fmt.Errorf("--acme-ca: %w", err)
+			}
+			if roots = x509.NewCertPool(); !roots.AppendCertsFromPEM(pem) {
+				return fmt.Errorf("--acme-ca %s: no PEM certificate in it", c.ACMECA)
+			}
+		}
+		m.ACME = devicecert.NewACME(c.ACMEDomains, c.ACMEEmail, filepath.Join(c.Data, "acme"), c.ACMEDirectory, roots)
 	}
 	if c.TLSCert != "" {
 		r, err := devicecert.NewReloader(c.TLSCert, c.TLSKey)
@@ -46,13 +62,20 @@ func (m *Graph) buildTLS() error {
 // brokerListeners are the embedded broker's listeners as configured.
 func (m *Graph) brokerListeners() (ingest.Listeners, error) {
 	ls := ingest.Listeners{MQTT: m.Config.MQTT, MQTTS: m.Config.MQTTS, WS: m.Config.MQTTWS}
-	if m.MQTTCert != nil {
-		cfg, err := m.DeviceCerts.ServerConfig(m.MQTTCert)
-		if err != nil {
-			return ls, err
-		}
-		ls.TLS = cfg
+	var getCert func(*tls.ClientHelloInfo) (*tls.Certificate, error)
+	switch {
+	case m.MQTTCert != nil:
+		getCert = m.MQTTCert.GetCertificate
+	case m.ACME != nil && (ls.MQTTS != "" || ls.WS != ""):
+		getCert = m.ACME.GetCertificate
+	default:
+		return ls, nil
 	}
+	cfg, err := m.DeviceCerts.ServerConfig(getCert)
+	if err != nil {
+		return ls, err
+	}
+	ls.TLS = cfg
 	return ls, nil
 }
 
@@ -93,12 +116,16 @@ func (m *Graph) ReloadTLS() error {
 	return errors.Join(out...)
 }
 
-// HTTPTLS is the HTTPS server's configuration; nil without --tls-cert.
+// HTTPTLS is the HTTPS server's configuration; nil without --tls-cert or
+// --acme-domain.
 func (m *Graph) HTTPTLS() *tls.Config {
-	if m.HTTPCert == nil {
-		return nil
+	switch {
+	case m.ACME != nil:
+		return m.ACME.ServerConfig()
+	case m.HTTPCert != nil:
+		return m.HTTPCert.ServerConfig()
 	}
-	return m.HTTPCert.ServerConfig()
+	return nil
 }
 
 // MQTTClients are the ids of the clients connected to the embedded broker.

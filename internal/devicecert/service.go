@@ -136,14 +136,15 @@ func (s *Service) VerifyConnection(cs tls.ConnectionState) error {
 }
 
 // ServerConfig is the device listeners' TLS configuration: the server's
-// pair from r, and client certificates of the CA accepted (not required)
-// and checked against the store.
-func (s *Service) ServerConfig(r *Reloader) (*tls.Config, error) {
+// certificate from getCert (a Reloader's or ACME's GetCertificate), and
+// client certificates of the CA accepted (not required) and checked
+// against the store.
+func (s *Service) ServerConfig(getCert func(*tls.ClientHelloInfo) (*tls.Certificate, error)) (*tls.Config, error) {
 	ca, err := s.Authority()
 	if err != nil {
 		return nil, err
 	}
-	cfg := r.ServerConfig()
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12, GetCertificate: getCert}
 	cfg.ClientAuth = tls.VerifyClientCertIfGiven
 	cfg.ClientCAs = ca.Pool()
 	cfg.VerifyConnection = s.VerifyConnection
