@@ -340,6 +340,22 @@ func TestMosquittoTLS(t *testing.T) {
 			c.Disconnect(100)
 			published(t, devB.ID, at, value)
 		}
+		// B's device certificate is the login over wss too.
+		pair, err := tls.LoadX509KeyPair(certFileB, keyFileB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := pahomqtt.NewClientOptions().AddBroker("wss://"+wsAddr+"/mqtt").SetClientID("fwws-cert").
+			SetTLSConfig(&tls.Config{RootCAs: roots, Certificates: []tls.Certificate{pair}}).
+			SetAutoReconnect(false).SetProtocolVersion(4)
+		c := pahomqtt.NewClient(opts)
+		if tok := c.Connect(); !tok.WaitTimeout(30*time.Second) || tok.Error() != nil {
+			t.Fatalf("wss with a device certificate: %v", tok.Error())
+		}
+		at := ts + 45
+		publish(t, c, "devices/"+credB.SN+"/telemetry", fmt.Sprintf(`{"ts": %d, "values": {"airTemp": 19.5}}`, at))
+		c.Disconnect(100)
+		published(t, devB.ID, at, 19.5)
 	})
 
 	t.Run("certificate reload keeps devices connected", func(t *testing.T) {
