@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -370,6 +371,16 @@ func TestMosquittoTLS(t *testing.T) {
 			t.Fatalf("connect: %v", tok.Error())
 		}
 		defer c.Disconnect(100)
+		// And Debian's mosquitto_sub, subscribed with the key over TLS.
+		subCmd := exec.Command(sub, "-h", host, "-p", port, "--cafile", pki.caFile, "-V", "5", "-i", "fwtls-stay",
+			"-u", credB.SN, "-P", credB.Key, "-t", "devices/"+credB.SN+"/commands")
+		if err := subCmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		subDone := make(chan error, 1)
+		go func() { subDone <- subCmd.Wait() }()
+		defer subCmd.Process.Kill()
+		waitClient(t, m, credB.SN+"/fwtls-stay")
 		if got := serverSerial(t, tlsAddr, roots); got != 2 {
 			t.Fatalf("server serial %d, want 2", got)
 		}
@@ -390,6 +401,14 @@ func TestMosquittoTLS(t *testing.T) {
 		}
 		if !c.IsConnectionOpen() {
 			t.Fatal("the device connected before the reloads was dropped")
+		}
+		select {
+		case err := <-subDone:
+			t.Fatalf("mosquitto_sub ended across the reloads: %v", err)
+		default:
+		}
+		if !slices.Contains(m.MQTTClients(), credB.SN+"/fwtls-stay") {
+			t.Fatal("mosquitto_sub's connection is gone after the reloads")
 		}
 		at := ts + 50
 		publish(t, c, "devices/"+credB.SN+"/telemetry", fmt.Sprintf(`{"ts": %d, "values": {"airTemp": 8.5}}`, at))
