@@ -346,7 +346,7 @@ func TestMosquittoTLS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := pahomqtt.NewClientOptions().AddBroker("wss://"+wsAddr+"/mqtt").SetClientID("fwws-cert").
+		opts := pahomqtt.NewClientOptions().AddBroker("wss://" + wsAddr + "/mqtt").SetClientID("fwws-cert").
 			SetTLSConfig(&tls.Config{RootCAs: roots, Certificates: []tls.Certificate{pair}}).
 			SetAutoReconnect(false).SetProtocolVersion(4)
 		c := pahomqtt.NewClient(opts)
