@@ -18,7 +18,8 @@ import (
 // files change or on ReloadTLS (SIGHUP).
 func (m *Graph) buildTLS() error {
 	c := m.Config
-	m.DeviceCerts = &devicecert.Service{Store: m.DB, CertFile: c.DeviceCACert, KeyFile: c.DeviceCAKey}
+	m.DeviceCerts = &devicecert.Service{Store: m.DB, CertFile: c.DeviceCACert, KeyFile: c.DeviceCAKey,
+		OnRefused: func() { m.Metrics.Denied.WithLabelValues("certificate").Inc() }}
 	if c.DeviceCACert == "" {
 		m.DeviceCerts.CertFile, m.DeviceCerts.KeyFile = devicecert.DefaultFiles(c.Data)
 		m.DeviceCerts.Create = true

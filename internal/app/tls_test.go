@@ -305,6 +305,13 @@ func TestMosquittoTLS(t *testing.T) {
 			t.Fatalf("revoke: HTTP %d %+v", status, env)
 		}
 		<-exited // mosquitto_sub ends when the broker drops it
+		before := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "certificate"})
+		defer func() {
+			after := metricValue(t, scrape(t, m.MetricsURL()), "fieldwatch_mqtt_denied_total", map[string]string{"reason": "certificate"})
+			if after != before+1 {
+				t.Errorf("denied{certificate}: %g → %g, want +1", before, after)
+			}
+		}()
 		out, code := run(t, pub, tlsArgs("5", "devices/"+credA.SN+"/telemetry", fmt.Sprintf(`{"ts": %d, "values": {"airTemp": 1}}`, ts+30),
 			"--cert", certFileA, "--key", keyFileA)...)
 		if code == 0 {

@@ -52,6 +52,8 @@ type Service struct {
 	// OnRevoke runs after a revocation, e.g. to disconnect the device
 	// connected with that certificate.
 	OnRevoke func(serial string)
+	// OnRefused, if set, is told of each certificate refused at a handshake.
+	OnRefused func()
 
 	mu sync.Mutex
 	ca *CA
@@ -130,6 +132,9 @@ func (s *Service) VerifyConnection(cs tls.ConnectionState) error {
 		return err
 	}
 	if !ok {
+		if s.OnRefused != nil {
+			s.OnRefused()
+		}
 		return ErrRefused
 	}
 	return nil
