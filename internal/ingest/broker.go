@@ -130,9 +130,9 @@ func (h *deviceHook) Provides(b byte) bool {
 }
 
 // OnConnectAuthenticate accepts a device whose username is its SN and whose
-// password is its key.
-// A device that presented a certificate at the TLS handshake is the SN of
-// the certificate, with no password (see authenticateCert).
+// password is its key, or one that presented a device certificate at the
+// TLS handshake: it is the certificate's SN, no password needed (see
+// authenticateCert).
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	sn, key := string(pk.Connect.Username), string(pk.Connect.Password)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
