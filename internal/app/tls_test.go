@@ -6,6 +6,8 @@ package app_test
 // certificate reload under connected devices.
 
 import (
+	"archive/zip"
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -15,6 +17,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"math/big"
 	"net"
 	"os"
@@ -226,6 +229,45 @@ func TestMosquittoTLS(t *testing.T) {
 		a.get(fmt.Sprintf("/apis/poi/%d/certificates", devA.ID), nil, &list)
 		if len(list.List) != 1 || list.List[0].Serial != certA.Serial || list.List[0].RevokedAt != nil {
 			t.Errorf("certificates of A: %+v", list.List)
+		}
+
+		// The zip download: a new certificate with its key and the CA.
+		res, err := a.c.Post(a.base+fmt.Sprintf("/apis/poi/%d/certificate?format=zip", devA.ID), "application/json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/zip" || res.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("zip: HTTP %d %v", res.StatusCode, res.Header)
+		}
+		z, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, f := range z.File {
+			names = append(names, f.Name)
+		}
+		if want := []string{"ca.pem", credA.SN + ".crt", credA.SN + ".key"}; !slices.Equal(names, want) {
+			t.Errorf("zip holds %v, want %v", names, want)
+		}
+		// It is listed as well: revoke it so that A has one valid certificate again.
+		a.get(fmt.Sprintf("/apis/poi/%d/certificates", devA.ID), nil, &list)
+		if len(list.List) != 2 {
+			t.Fatalf("after the zip: %+v", list.List)
+		}
+		for _, c := range list.List {
+			if c.Serial != certA.Serial {
+				if status, env := a.do("DELETE", fmt.Sprintf("/apis/poi/%d/certificate/%s", devA.ID, c.Serial), "", nil); status != 200 || env.Code != 0 {
+					t.Fatalf("revoke the zip's: HTTP %d %+v", status, env)
+				}
+			}
+		}
+		// A format it does not know: refused, naming the field, in the caller's language.
+		status, env := a.do("POST", fmt.Sprintf("/apis/poi/%d/certificate?format=p12", devA.ID), "", map[string]string{"lang": "en_US"})
+		if status != 400 || env.Error == nil || env.Error.Field != "format" || !strings.Contains(env.Message, "json or zip") {
+			t.Errorf("format=p12: HTTP %d %+v %+v", status, env, env.Error)
 		}
 	})
 
