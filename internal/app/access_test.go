@@ -108,7 +108,12 @@ var accessTable = map[string]access{
 	"GET /apis/poi/info":                                 {scope: "device", need: devices.NeedRead, path: "/apis/poi/info?id={id}"},
 	"GET /apis/poi/detail":                               {scope: "device", need: devices.NeedRead, path: "/apis/poi/detail?id={id}"},
 	"GET /apis/poi/encryption":                           {scope: "device", need: devices.NeedOwner, path: "/apis/poi/encryption?id={id}"},
-	"GET /apis/poi/topology":                             {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
+	"POST /apis/poi/{id}/certificate":                    {scope: "device", need: devices.NeedOwner},
+	"GET /apis/poi/{id}/certificates":                    {scope: "device", need: devices.NeedOwner},
+	// A serial the device never had: the owner passes the check and finds nothing.
+	"DELETE /apis/poi/{id}/certificate/{serial}": {scope: "device", need: devices.NeedOwner, path: "/apis/poi/{id}/certificate/0f0f",
+		expect: map[role]string{owner: absentFor}},
+	"GET /apis/poi/topology": {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
 
 	"GET /apis/rules":               {scope: "account"},
 	"POST /apis/rule":               {scope: "device", need: devices.NeedRead, kind: "type5", body: `{"name":"Walk","enabled":true,"typeId":5,"deviceIds":[{id}],"level":"alarm","notify":[],"silentHours":0,"expressions":[{"nodes":[],"param":"airTemp","aggregation":"min","operator":"lte","threshold":-40}]}`},

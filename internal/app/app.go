@@ -15,6 +15,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
@@ -71,18 +72,24 @@ type Graph struct {
 	History  *telemetry.History // every read of stored readings
 	Ingest   *ingest.Pipeline
 	Commands *commands.Service // commands to devices and their states
-	Broker   *ingest.Broker    // the embedded broker, unless --mqtt off or --mqtt-broker
-	Consumer *ingest.Consumer  // with --mqtt-broker
-	Exports  *exports.Service  // data by e-mail with --smtp-url, else for download
-	Rules    *rules.Service
-	Engine   *rules.Engine  // evaluates committed reports against alert rules
-	Notifier *notify.Worker // delivers alert events by e-mail and WeChat
-	WeChat   *wechat.Client // the Official Account API (nil without --wechat-appid)
-	Push     *push.Service  // data-push channels
-	Pusher   *push.Worker   // delivers reports to channels
-	OpenAPI  *openapi.Service
-	Soil     *soil.Service // soil settings and analyses
-	HTTP     *httpapi.Server
+	Broker   *ingest.Broker    // the embedded broker, unless every listener is off or --mqtt-broker
+	// DeviceCerts issues and checks device certificates; HTTPCert and
+	// MQTTCert are the server pairs of HTTPS and the MQTT TLS listeners
+	// (nil without), reloaded on change.
+	DeviceCerts        *devicecert.Service
+	HTTPCert, MQTTCert *devicecert.Reloader
+	ACME               *devicecert.ACME // with --acme-domain: HTTPS, and MQTT TLS without a pair of its own
+	Consumer           *ingest.Consumer // with --mqtt-broker
+	Exports            *exports.Service // data by e-mail with --smtp-url, else for download
+	Rules              *rules.Service
+	Engine             *rules.Engine  // evaluates committed reports against alert rules
+	Notifier           *notify.Worker // delivers alert events by e-mail and WeChat
+	WeChat             *wechat.Client // the Official Account API (nil without --wechat-appid)
+	Push               *push.Service  // data-push channels
+	Pusher             *push.Worker   // delivers reports to channels
+	OpenAPI            *openapi.Service
+	Soil               *soil.Service // soil settings and analyses
+	HTTP               *httpapi.Server
 
 	onCommit    func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	onEvent     func(*rules.Event)
@@ -138,6 +145,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
+		DeviceCerts:    m.DeviceCerts,
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
@@ -157,6 +165,9 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		return err
 	}
 	m.Devices = devices.New(devices.Options{Store: m.DB, Keys: keys})
+	if err := m.buildTLS(); err != nil {
+		return err
+	}
 	m.History = telemetry.NewHistory(telemetry.HistoryOptions{Store: m.DB, Location: m.loc})
 	m.Notifier = notify.New(notify.Options{Store: m.DB, Location: m.loc, URL: m.Config.PublicURL, Log: m.Log})
 	m.Engine = rules.NewEngine(rules.EngineOptions{Store: m.DB, Log: m.Log, OnEvent: func(e *rules.Event) {
@@ -205,16 +216,21 @@ func (m *Graph) startIngest(ctx context.Context) error {
 			return fmt.Errorf("--mqtt-broker: %w", err)
 		}
 		m.Commands.SetLink(m.Consumer)
-	case m.Config.MQTT != "off":
-		m.Broker, err = ingest.StartBroker(m.Config.MQTT, m.Ingest, m.Log)
-		if errors.Is(err, syscall.EADDRINUSE) {
-			return fmt.Errorf("--mqtt %s: the port is already in use (is another MQTT broker running?); choose another with --mqtt, or use it with --mqtt-broker", m.Config.MQTT)
-		}
+	case m.Config.EmbeddedBroker():
+		ls, err := m.brokerListeners()
 		if err != nil {
-			return fmt.Errorf("--mqtt %s: %w", m.Config.MQTT, err)
+			return err
+		}
+		if m.Broker, err = ingest.StartBrokerOn(ls, m.Ingest, m.Log); err != nil {
+			return brokerError(err, syscall.EADDRINUSE)
+		}
+		m.DeviceCerts.OnRevoke = m.Broker.DropCertificate
+		for _, id := range []string{ingest.ListenerTCP, ingest.ListenerTLS, ingest.ListenerWS} {
+			if a := m.Broker.ListenerAddr(id); a != nil {
+				m.Log.Info("mqtt broker listening", "listener", id, "addr", a.String())
+			}
 		}
 		m.Commands.SetLink(m.Broker)
-		m.Log.Info("mqtt broker listening", "addr", m.Broker.Addr().String())
 	}
 	return nil
 }

@@ -22,6 +22,7 @@ type Main struct {
 	*Graph // set by Run
 
 	srv      *http.Server
+	https    bool // srv serves TLS (--tls-cert or --acme-domain)
 	ln       net.Listener
 	served   chan error
 	msrv     *http.Server // --metrics-addr
@@ -122,10 +123,14 @@ func (m *Main) Run(ctx context.Context) error {
 		}()
 	}
 	m.served = make(chan error, 1)
+	// The pair is read per handshake from a reloader: a renewed
+	// certificate serves without a restart.
+	m.srv.TLSConfig = m.HTTPTLS()
+	m.https = m.srv.TLSConfig != nil
 	go func() {
 		var err error
-		if m.Config.TLSCert != "" {
-			err = m.srv.ServeTLS(ln, m.Config.TLSCert, m.Config.TLSKey)
+		if m.https {
+			err = m.srv.ServeTLS(ln, "", "")
 		} else {
 			err = m.srv.Serve(ln)
 		}
@@ -161,7 +166,7 @@ func (m *Main) DemoLoaded() <-chan struct{} {
 // URL is the address clients reach the server at.
 func (m *Main) URL() string {
 	scheme := "http"
-	if m.Config.TLSCert != "" {
+	if m.https {
 		scheme = "https"
 	}
 	addr := m.ln.Addr().(*net.TCPAddr)

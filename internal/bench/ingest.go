@@ -2,8 +2,11 @@ package bench
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,6 +14,8 @@ import (
 	mqtt "github.com/eclipse/paho.mqtt.golang"
 
 	"github.com/fieldwatch/fieldwatch/internal/app"
+	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
 	"github.com/fieldwatch/fieldwatch/internal/simulator"
@@ -25,6 +30,7 @@ type IngestOptions struct {
 	Reports  int    // reports per device
 	TypeID   int    // device type (2: a 20-reading soil station)
 	InFlight int    // unacknowledged publishes per connection
+	TLS      bool   // connect over TLS (--mqtts, a self-signed server certificate) instead of plain MQTT
 	Log      *slog.Logger
 }
 
@@ -32,7 +38,9 @@ type IngestOptions struct {
 type IngestResult struct {
 	Dialect          store.Dialect
 	Devices, Reports int
-	Points           int           // readings sent, and stored
+	Points           int // readings sent, and stored
+	TLS              bool
+	Connect          time.Duration // every connection made, one after another (TLS handshakes included)
 	Ingest           time.Duration // first publish to last acknowledgement
 	Raw              time.Duration // batched inserts of the same readings
 	WriterBusy       time.Duration // time the writer spent in transactions during Ingest
@@ -56,6 +64,20 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 		return nil, fmt.Errorf("no device type %d", o.TypeID)
 	}
 	var stored, busy, commits atomic.Int64
+	var roots *x509.CertPool
+	var setupErr error
+	withTLS := func(c *config.Serve) {
+		if !o.TLS {
+			return
+		}
+		c.MQTTS = "127.0.0.1:0"
+		c.MQTTTLSCert, c.MQTTTLSKey, setupErr = devicecert.SelfSigned(c.Data, "127.0.0.1")
+		if setupErr == nil {
+			pem, err := os.ReadFile(c.MQTTTLSCert)
+			roots, setupErr = x509.NewCertPool(), err
+			roots.AppendCertsFromPEM(pem)
+		}
+	}
 	g, cleanA, err := graph(ctx, o.DB, app.Options{Log: o.Log,
 		OnCommit: func(_ []*telemetry.Report, n int, took time.Duration, err error) {
 			if err == nil {
@@ -63,13 +85,17 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 				busy.Add(int64(took))
 				commits.Add(1)
 			}
-		}}, nil)
+		}}, withTLS)
+	if err == nil && setupErr != nil {
+		cleanA()
+		err = setupErr
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer cleanA()
 	g.Start()
-	res := &IngestResult{Dialect: g.DB.Dialect(), Devices: o.Devices, Reports: o.Reports}
+	res := &IngestResult{Dialect: g.DB.Dialect(), Devices: o.Devices, Reports: o.Reports, TLS: o.TLS}
 
 	// Devices and their reports, made before the clock starts.
 	type dev struct {
@@ -102,10 +128,18 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 	}
 
 	clients := make([]mqtt.Client, len(fleet))
+	broker := "tcp://" + g.MQTTAddr()
+	if o.TLS {
+		broker = "ssl://" + g.Broker.ListenerAddr(ingest.ListenerTLS).String()
+	}
+	connectStart := time.Now()
 	for i, d := range fleet {
-		opts := mqtt.NewClientOptions().AddBroker("tcp://" + g.MQTTAddr()).SetClientID(d.sn).
+		opts := mqtt.NewClientOptions().AddBroker(broker).SetClientID(d.sn).
 			SetUsername(d.sn).SetPassword(d.key).SetCleanSession(true).SetAutoReconnect(false).
 			SetWriteTimeout(time.Minute).SetOrderMatters(false)
+		if o.TLS {
+			opts.SetTLSConfig(&tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12})
+		}
 		clients[i] = mqtt.NewClient(opts)
 		if tok := clients[i].Connect(); tok.Wait() && tok.Error() != nil {
 			return nil, fmt.Errorf("connect %s: %w", d.sn, tok.Error())
@@ -113,6 +147,7 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 		defer clients[i].Disconnect(100)
 	}
 
+	res.Connect = time.Since(connectStart)
 	start := time.Now()
 	var wg sync.WaitGroup
 	errc := make(chan error, len(fleet))

@@ -42,6 +42,7 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.Reports, "reports", 40, "reports per device")
 	fs.IntVar(&o.TypeID, "type", 2, "device type (2: ZS006, 20 readings per report)")
 	fs.IntVar(&o.InFlight, "inflight", 8, "unacknowledged QoS 1 publishes per connection")
+	fs.BoolVar(&o.TLS, "tls", false, "connect over MQTT over TLS (--mqtts with a self-signed certificate) instead of plain MQTT")
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
@@ -51,6 +52,11 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "store:     %s (GOMAXPROCS %d)\n", r.Dialect, runtime.GOMAXPROCS(0))
 	fmt.Fprintf(stdout, "sent:      %d devices × %d reports = %d readings\n", r.Devices, r.Reports, r.Points)
+	transport := "plain MQTT"
+	if r.TLS {
+		transport = "MQTT over TLS"
+	}
+	fmt.Fprintf(stdout, "connect:   %d connections over %s in %s (before the clock starts)\n", r.Devices, transport, r.Connect.Round(1e6))
 	fmt.Fprintf(stdout, "ingest:    %10.0f readings/s durably stored through MQTT (%s)\n", r.IngestRate(), r.Ingest.Round(1e6))
 	fmt.Fprintf(stdout, "writer:    %d transactions, %.0f readings each, busy %.0f%% of the time\n",
 		r.Commits, float64(r.Points)/float64(max(r.Commits, 1)), 100*r.WriterBusy.Seconds()/r.Ingest.Seconds())

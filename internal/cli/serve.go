@@ -16,7 +16,7 @@ import (
 )
 
 func serve(args []string, stderr io.Writer) error {
-	fs := newFlags("serve [flags]", "Runs the web console and API until interrupted (SIGINT or SIGTERM).", stderr)
+	fs := newFlags("serve [flags]", "Runs the web console and API until interrupted (SIGINT or SIGTERM). SIGHUP reloads the TLS certificates (they also reload when their files change).", stderr)
 	var cfg config.Serve
 	config.BindServe(fs, &cfg)
 	if err := parse(fs, args); err != nil {
@@ -35,11 +35,25 @@ func serve(args []string, stderr io.Writer) error {
 	if cfg.Demo {
 		fmt.Fprintf(stderr, "\n  Fieldwatch is running at %s\n  Demo login: %s / %s\n\n", m.URL(), demo.Account, demo.Password)
 	}
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	var served error
-	select {
-	case <-ctx.Done():
-		m.Log.Info("shutting down")
-	case served = <-m.Served():
+wait:
+	for {
+		select {
+		case <-hup:
+			if err := m.ReloadTLS(); err != nil {
+				m.Log.Error("reload TLS certificates; the old ones still serve", "err", err)
+			} else {
+				m.Log.Info("reloaded TLS certificates")
+			}
+		case <-ctx.Done():
+			m.Log.Info("shutting down")
+			break wait
+		case served = <-m.Served():
+			break wait
+		}
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()

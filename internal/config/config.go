@@ -64,12 +64,24 @@ type Serve struct {
 	MetricsAddr  string // listener of its own for GET /metrics; empty serves none
 	MetricsToken string // bearer token that opens GET /metrics on --addr; empty keeps it closed there
 
-	MQTT         string        // embedded broker address; "off" disables it
-	MQTTBroker   string        // external broker URL; replaces the embedded one
-	MQTTClientID string        // client id on the external broker
-	RetentionRaw time.Duration // raw readings older than this are deleted; rollups stay
-	DemoInterval time.Duration // live report interval of the demo fleet
-	DemoDays     int           // days of history the demo fleet starts with
+	MQTT         string // embedded broker's plain listener; "" or "off" disables it
+	MQTTS        string // embedded broker's MQTT-over-TLS listener; "" serves none
+	MQTTWS       string // embedded broker's MQTT-over-WebSocket listener; "" serves none
+	MQTTTLSCert  string // the TLS listeners' certificate; default TLSCert
+	MQTTTLSKey   string // its key; default TLSKey
+	DeviceCACert string // CA that signs device certificates; default {Data}/device-ca.pem, created on first use
+	DeviceCAKey  string // its key; default {Data}/device-ca.key
+	// ACME: certificates of ACMEDomains from an ACME CA for HTTPS and the
+	// MQTT TLS listeners, cached under {Data}/acme.
+	ACMEDomains   []string
+	ACMEEmail     string
+	ACMEDirectory string        // the CA's directory URL; "" is Let's Encrypt
+	ACMECA        string        // PEM file of CAs that check the directory's HTTPS (a private ACME server)
+	MQTTBroker    string        // external broker URL; replaces the embedded one
+	MQTTClientID  string        // client id on the external broker
+	RetentionRaw  time.Duration // raw readings older than this are deleted; rollups stay
+	DemoInterval  time.Duration // live report interval of the demo fleet
+	DemoDays      int           // days of history the demo fleet starts with
 
 	SMTPURL  string // smtp:// or smtps:// server for outgoing mail; empty disables e-mail
 	MailFrom string // sender of outgoing mail
@@ -124,7 +136,28 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.MetricsAddr, "metrics-addr", "", "serve GET /metrics (Prometheus) on this address of its own, e.g. 127.0.0.1:9464; empty serves it nowhere but under --metrics-token")
 	fs.StringVar(&s.MetricsToken, "metrics-token", "", "serve GET /metrics on --addr too, to callers sending this as a bearer token (at least 16 characters); empty: 404 there")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
-	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker listen address for devices; off disables it")
+	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker's plain listen address for devices; off (or empty) turns plain MQTT off")
+	fs.StringVar(&s.MQTTS, "mqtts", "", "MQTT over TLS (1.2, 1.3) listen address of the embedded broker, e.g. :8883; needs --mqtt-tls-cert or --tls-cert; devices log in with their key or a device certificate")
+	fs.StringVar(&s.MQTTWS, "mqtt-ws", "", "MQTT over WebSocket listen address of the embedded broker, e.g. :8083 (any path); over TLS (wss) when a certificate is configured")
+	fs.StringVar(&s.MQTTTLSCert, "mqtt-tls-cert", "", "certificate of the MQTT TLS listeners (default --tls-cert); reloaded on change and on SIGHUP")
+	fs.StringVar(&s.MQTTTLSKey, "mqtt-tls-key", "", "key of --mqtt-tls-cert (default --tls-key)")
+	fs.StringVar(&s.DeviceCACert, "device-ca-cert", "", "CA certificate that signs device certificates (default {data}/device-ca.pem, created with its key on first use)")
+	fs.StringVar(&s.DeviceCAKey, "device-ca-key", "", "key of --device-ca-cert (default {data}/device-ca.key, mode 0600)")
+	fs.Func("acme-domain", "obtain and renew the HTTPS and MQTT TLS certificate of these names (comma-separated) from an ACME CA (Let's Encrypt) with the TLS-ALPN-01 challenge: --addr must be reachable on port 443 of each name; cached under {data}/acme; replaces --tls-cert", func(v string) error {
+		s.ACMEDomains = nil
+		for part := range strings.SplitSeq(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				s.ACMEDomains = append(s.ACMEDomains, part)
+			}
+		}
+		if len(s.ACMEDomains) == 0 {
+			return fmt.Errorf("give at least one name")
+		}
+		return nil
+	})
+	fs.StringVar(&s.ACMEEmail, "acme-email", "", "with --acme-domain: contact address given to the ACME CA (expiry notices)")
+	fs.StringVar(&s.ACMEDirectory, "acme-directory", "", "with --acme-domain: the ACME CA's directory URL (default Let's Encrypt's https://acme-v02.api.letsencrypt.org/directory)")
+	fs.StringVar(&s.ACMECA, "acme-ca", "", "with --acme-domain: PEM file of the CAs that sign the ACME directory's own HTTPS certificate (a private ACME server); default the system's")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
 	fs.StringVar(&s.MQTTClientID, "mqtt-client-id", "", "with --mqtt-broker: this node's client id, unique per node and stable across restarts (default fieldwatch-{hostname})")
 	s.RetentionRaw = 400 * 24 * time.Hour
@@ -211,6 +244,34 @@ func (s *Serve) Validate() error {
 	if (s.TLSCert == "") != (s.TLSKey == "") {
 		return fmt.Errorf("--tls-cert and --tls-key must be given together")
 	}
+	if (s.MQTTTLSCert == "") != (s.MQTTTLSKey == "") {
+		return fmt.Errorf("--mqtt-tls-cert and --mqtt-tls-key must be given together")
+	}
+	if (s.DeviceCACert == "") != (s.DeviceCAKey == "") {
+		return fmt.Errorf("--device-ca-cert and --device-ca-key must be given together")
+	}
+	if s.MQTT == "off" {
+		s.MQTT = ""
+	}
+	if len(s.ACMEDomains) > 0 && s.TLSCert != "" {
+		return fmt.Errorf("--acme-domain obtains the certificate itself; it cannot be combined with --tls-cert")
+	}
+	if len(s.ACMEDomains) == 0 && (s.ACMEEmail != "" || s.ACMEDirectory != "" || s.ACMECA != "") {
+		return fmt.Errorf("--acme-email, --acme-directory and --acme-ca need --acme-domain")
+	}
+	if s.ACMEDirectory != "" {
+		if u, err := url.Parse(s.ACMEDirectory); err != nil || u.Scheme != "https" || u.Host == "" {
+			return fmt.Errorf("--acme-directory %q: must be an https:// URL", s.ACMEDirectory)
+		}
+	}
+	if s.MQTTS != "" {
+		if c, _ := s.MQTTCertPair(); c == "" && len(s.ACMEDomains) == 0 {
+			return fmt.Errorf("--mqtts needs a certificate: --mqtt-tls-cert and --mqtt-tls-key, --tls-cert and --tls-key, or --acme-domain")
+		}
+	}
+	if s.MQTTBroker != "" && (s.MQTTS != "" || s.MQTTWS != "") {
+		return fmt.Errorf("--mqtts and --mqtt-ws are listeners of the embedded broker; they cannot be combined with --mqtt-broker")
+	}
 	if s.TrustedProxies != nil && !s.TrustProxy {
 		return fmt.Errorf("--trusted-proxies needs --trust-proxy")
 	}
@@ -231,7 +292,7 @@ func (s *Serve) Validate() error {
 	if s.MQTTBroker != "" && s.Demo {
 		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt-broker")
 	}
-	if s.Demo && s.MQTT == "off" {
+	if s.Demo && s.MQTT == "" {
 		return fmt.Errorf("--demo runs its fleet on the embedded broker; it cannot be combined with --mqtt off")
 	}
 	if s.DemoInterval < time.Second {
@@ -264,6 +325,21 @@ func (s *Serve) Validate() error {
 	}
 	s.PublicURL = strings.TrimRight(s.PublicURL, "/")
 	return nil
+}
+
+// MQTTCertPair is the certificate and key of the MQTT TLS listeners:
+// --mqtt-tls-cert/--mqtt-tls-key, else the HTTP pair; "" without either.
+func (s *Serve) MQTTCertPair() (cert, key string) {
+	if s.MQTTTLSCert != "" {
+		return s.MQTTTLSCert, s.MQTTTLSKey
+	}
+	return s.TLSCert, s.TLSKey
+}
+
+// EmbeddedBroker reports whether serve runs the embedded broker: not with
+// --mqtt-broker, and not with every listener off.
+func (s *Serve) EmbeddedBroker() bool {
+	return s.MQTTBroker == "" && (s.MQTT != "" && s.MQTT != "off" || s.MQTTS != "" || s.MQTTWS != "")
 }
 
 // Validate checks the log options.

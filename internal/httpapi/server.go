@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/subtle"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
+	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -89,6 +90,9 @@ type Options struct {
 	// it as a bearer token; empty answers 404 there (MetricsHandler serves a
 	// separate listener).
 	MetricsToken string
+	// DeviceCerts issues, lists and revokes device certificates; nil
+	// answers 404 on those routes.
+	DeviceCerts *devicecert.Service
 	// BodyTimeout bounds the reading of a request body, UploadTimeout that of
 	// an image a device uploads, WriteTimeout each write of a response (a
 	// long download stays open while it makes progress). Zero takes the

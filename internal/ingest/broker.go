@@ -13,7 +13,6 @@ import (
 	"time"
 
 	mqtt "github.com/mochi-mqtt/server/v2"
-	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
 
 	"github.com/fieldwatch/fieldwatch/internal/commands"
@@ -22,16 +21,27 @@ import (
 // Broker is the embedded MQTT broker (3.1.1 and 5) devices connect to.
 type Broker struct {
 	server *mqtt.Server
-	ln     net.Listener
+	lns    map[string]net.Listener // by listener id (ListenerTCP, …)
 	h      *deviceHook
 }
 
 // StartBroker listens on addr and serves MQTT, authenticating devices and
 // handing their messages to p. It returns once the listener is bound.
 func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
-	ln, err := net.Listen("tcp", addr)
+	return StartBrokerOn(Listeners{MQTT: addr}, p, log)
+}
+
+// StartBrokerOn serves MQTT on each listener of ls (plain, TLS,
+// WebSocket). It returns once they are bound.
+func StartBrokerOn(ls Listeners, p *Pipeline, log *slog.Logger) (*Broker, error) {
+	lns, err := ls.bind()
 	if err != nil {
 		return nil, err
+	}
+	closeAll := func() {
+		for _, ln := range lns {
+			ln.Close()
+		}
 	}
 	caps := mqtt.NewDefaultServerCapabilities()
 	// An image is the largest message; anything bigger is refused by the
@@ -55,18 +65,18 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 	})
 	h := &deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}
 	if err := s.AddHook(h, nil); err != nil {
-		ln.Close()
+		closeAll()
 		return nil, err
 	}
-	if err := s.AddListener(listeners.NewNet("tcp", ln)); err != nil {
-		ln.Close()
+	if err := addListeners(s, lns, ls.TLS); err != nil {
+		closeAll()
 		return nil, err
 	}
 	if err := s.Serve(); err != nil {
-		ln.Close()
+		closeAll()
 		return nil, err
 	}
-	return &Broker{server: s, ln: ln, h: h}, nil
+	return &Broker{server: s, lns: lns, h: h}, nil
 }
 
 // Deliver publishes a command to device sn at QoS 1 if the device is
@@ -95,8 +105,25 @@ func (b *Broker) Deliver(ctx context.Context, sn string, c *commands.Command) (b
 	return true, nil
 }
 
-// Addr is the address the broker listens on.
-func (b *Broker) Addr() net.Addr { return b.ln.Addr() }
+// Addr is the address of the plain MQTT listener (without one, of the
+// TLS or else the WebSocket listener).
+func (b *Broker) Addr() net.Addr {
+	for _, id := range []string{ListenerTCP, ListenerTLS, ListenerWS} {
+		if ln, ok := b.lns[id]; ok {
+			return ln.Addr()
+		}
+	}
+	return nil
+}
+
+// ListenerAddr is the address of one listener (ListenerTCP, ListenerTLS,
+// ListenerWS); nil when the broker does not serve it.
+func (b *Broker) ListenerAddr(id string) net.Addr {
+	if ln, ok := b.lns[id]; ok {
+		return ln.Addr()
+	}
+	return nil
+}
 
 // Close stops accepting connections, disconnects every client and stops
 // the broker.
@@ -104,7 +131,9 @@ func (b *Broker) Close() error {
 	// mochi's own Close lists clients under a read lock that it takes twice;
 	// a client leaving at that moment deadlocks it. So the clients are sent
 	// away first, and Close runs once they are gone.
-	b.ln.Close()
+	for _, ln := range b.lns {
+		ln.Close()
+	}
 	for _, cl := range b.server.Clients.GetAll() {
 		if !cl.Net.Inline {
 			b.server.DisconnectClient(cl, packets.ErrServerShuttingDown)
@@ -192,12 +221,18 @@ func (h *deviceHook) OnQosComplete(cl *mqtt.Client, pk packets.Packet) {
 }
 
 // OnConnectAuthenticate accepts a device whose username is its SN and whose
-// password is its key.
+// password is its key, or one that presented a device certificate at the
+// TLS handshake: it is the certificate's SN, no password needed (see
+// authenticateCert).
 func (h *deviceHook) OnConnectAuthenticate(cl *mqtt.Client, pk packets.Packet) bool {
 	sn, key := string(pk.Connect.Username), string(pk.Connect.Password)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := h.p.Authenticate(ctx, sn, key); err != nil {
+	if certSN, ok := h.authenticateCert(ctx, cl, sn); ok {
+		sn = certSN
+	} else if certSN != "" {
+		return false
+	} else if _, err := h.p.Authenticate(ctx, sn, key); err != nil {
 		h.p.Metrics.Denied.WithLabelValues("credentials").Inc()
 		h.p.Log.Info("mqtt connection refused", "sn", sn, "remote", cl.Net.Remote, "err", err)
 		return false

@@ -2,6 +2,7 @@ package simulator
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,7 +21,10 @@ import (
 type Cred struct {
 	SN  string // MQTT client id and username
 	Key string // MQTT password
-	Sim *Sim   // the device's simulation; its Device().SN should be SN
+	// Cert, if set, is the device certificate it logs in with over TLS
+	// instead of its key (no username, no password).
+	Cert *tls.Certificate
+	Sim  *Sim // the device's simulation; its Device().SN should be SN
 	// Slaves are the paired units without a modem, each simulated on its
 	// own (Device.SN the slave's SN, Device.Type the host type's
 	// SlaveType()). Their reports go out on devices/{slave SN}/… over this
@@ -30,7 +34,10 @@ type Cred struct {
 
 // Options configure Run.
 type Options struct {
-	Broker string // tcp://host:port
+	Broker string // tcp://host:port, or ssl://host:port with TLS
+	// TLS, if set, is the client TLS configuration (the CA that checks the
+	// server); an ssl://, tls:// or wss:// broker needs it.
+	TLS *tls.Config
 	// Interval is the time between reports of each device; zero means
 	// each device's nominal interval (devices.Type.Interval).
 	Interval time.Duration
@@ -168,8 +175,6 @@ func newClient(o Options, r *runner) mqtt.Client {
 	opts := mqtt.NewClientOptions().
 		AddBroker(o.Broker).
 		SetClientID(cred.SN).
-		SetUsername(cred.SN).
-		SetPassword(cred.Key).
 		SetCleanSession(true).
 		SetConnectRetry(false). // the first failure is the caller's to see
 		SetAutoReconnect(true).
@@ -190,6 +195,16 @@ func newClient(o Options, r *runner) mqtt.Client {
 				r.receive(m.Payload())
 			})
 		})
+	if o.TLS != nil {
+		cfg := o.TLS.Clone()
+		if cred.Cert != nil {
+			cfg.Certificates = []tls.Certificate{*cred.Cert}
+		}
+		opts.SetTLSConfig(cfg)
+	}
+	if cred.Cert == nil {
+		opts.SetUsername(cred.SN).SetPassword(cred.Key)
+	}
 	return mqtt.NewClient(opts)
 }
 

@@ -52,7 +52,7 @@ describe('login', () => {
     });
     await fillLogin(page, 'abc', '123');
     await expect
-      .poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts())
+      .poll(() => page.locator('#login_accountNumber_help, #login_password_help').allInnerTexts())
       .toEqual([expect.stringMatching(/at least 6/), expect.stringMatching(/at least 6/)]);
     expect(called).toBe(false);
   });

@@ -153,3 +153,22 @@ export interface ExportTask {
   createdAt: number;
   finishedAt: number | null;
 }
+
+/** A device certificate as listed (GET /apis/poi/{id}/certificates). Times are unix milliseconds. */
+export interface DeviceCertificate {
+  /** Hex serial number. */
+  serial: string;
+  createdAt: number;
+  notAfter: number;
+  /** null while the certificate is valid. */
+  revokedAt: number | null;
+}
+
+/** A newly issued certificate (POST /apis/poi/{id}/certificate): PEM texts, the key shown only this once. */
+export interface IssuedCertificate extends DeviceCertificate {
+  sn: string;
+  certificate: string;
+  key: string;
+  /** The device CA that signed the certificate. */
+  ca: string;
+}

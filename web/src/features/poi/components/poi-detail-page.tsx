@@ -20,6 +20,7 @@ import { poiDetailPath } from '../lib/detail-path';
 import { HEADER_PARAMS } from '../lib/params';
 import type { DeviceInfo, DeviceIntro, PoiKind } from '../types';
 import { DeviceHeader } from './device-header';
+import { CertificatesCard } from './certificates-card';
 import { DeviceInfoCard } from './device-info-card';
 import { DownloadDialog } from './download-dialog';
 import { EditDeviceModal } from './edit-device-modal';
@@ -122,6 +123,11 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
           {right?.settings && (
             <Col xs={24} xl={8}>
               <SettingsCard deviceId={device.id} />
+            </Col>
+          )}
+          {right?.owner && (
+            <Col xs={24}>
+              <CertificatesCard deviceId={device.id} />
             </Col>
           )}
         </Row>
