@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
-import { animationsDone, baseURL, browser, detailPath, deviceOf, listDevices, login, screenshotDir, shot, signIn, type ListedDevice } from './browser';
+import { animationsDone, baseURL, browser, detailPath, deviceOf, listDevices, login, presetLanguage, screenshotDir, shot, signIn, type ListedDevice } from './browser';
 import { startOwnServer } from './own-server';
 
 /** One device of each page kind; the richest type where a kind has several. */
