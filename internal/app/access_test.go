@@ -79,6 +79,8 @@ var accessTable = map[string]access{
 	"DELETE /apis/tag/{id}":        {scope: "account"},
 	"GET /apis/poi/scan":           {scope: "account"},
 	"PUT /apis/poi/scan/bind":      {scope: "account"},
+	"GET /apis/bixu/detect":        {scope: "account"},
+	"POST /apis/bixu/bind":         {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},
@@ -104,6 +106,7 @@ var accessTable = map[string]access{
 	"GET /apis/poi/info":                                 {scope: "device", need: devices.NeedRead, path: "/apis/poi/info?id={id}"},
 	"GET /apis/poi/detail":                               {scope: "device", need: devices.NeedRead, path: "/apis/poi/detail?id={id}"},
 	"GET /apis/poi/encryption":                           {scope: "device", need: devices.NeedOwner, path: "/apis/poi/encryption?id={id}"},
+	"POST /apis/poi/encryption/rotate":                   {scope: "device", need: devices.NeedOwner, kind: "rekey", path: "/apis/poi/encryption/rotate?id={id}"},
 	"GET /apis/poi/topology":                             {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
 
 	"GET /apis/rules":               {scope: "account"},
@@ -167,6 +170,7 @@ var accessTable = map[string]access{
 	"GET /openapi/v1/devices/{sn}/history":       {scope: "public"},
 
 	"POST /ingest/v1/{kind}": {scope: "public"},
+	"POST /activate":         {scope: "public"},
 	"GET /healthz":           {scope: "public"},
 	"GET /metrics":           {scope: "public"},
 	"GET /":                  {scope: "public"},
@@ -374,8 +378,14 @@ func TestAccess_EveryRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byKind["spare"] = []int64{spare.ID}
-	all = append(all, spare.ID)
+	// A device of no simulation for the key rotation: the demo fleet keeps
+	// its devices' keys.
+	rekey, _, err := m.Devices.Register(ctx, devices.Registration{SN: "ZS0000099002", TypeID: 21, Owner: cs[owner].id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byKind["spare"], byKind["rekey"] = []int64{spare.ID}, []int64{rekey.ID}
+	all = append(all, spare.ID, rekey.ID)
 	reshare := func(ids []int64) {
 		share(t, cs[owner], cs[without], ids, `{}`)
 		share(t, cs[owner], cs[with], ids, `{"rename":true,"settings":true,"export":true}`)

@@ -65,6 +65,16 @@ func StartBroker(addr string, p *Pipeline, log *slog.Logger) (*Broker, error) {
 // Addr is the address the broker listens on.
 func (b *Broker) Addr() net.Addr { return b.ln.Addr() }
 
+// DisconnectDevice closes every connection the device sn holds, as after
+// its key was replaced: it must connect again with the new one.
+func (b *Broker) DisconnectDevice(sn string) {
+	for _, cl := range b.server.Clients.GetAll() {
+		if !cl.Net.Inline && string(cl.Properties.Username) == sn {
+			b.server.DisconnectClient(cl, packets.ErrNotAuthorized)
+		}
+	}
+}
+
 // Close stops accepting connections, disconnects every client and stops
 // the broker.
 func (b *Broker) Close() error {
