@@ -789,7 +789,7 @@ func TestRotateKey_EmbeddedBroker(t *testing.T) {
 	dev := a.devicesOfType(2)[0]
 	old := a.credentials(dev.ID)
 	connect := func(c credentials, lost chan<- error) (pahomqtt.Client, error) {
-		opts := pahomqtt.NewClientOptions().AddBroker("tcp://"+m.MQTTAddr()).SetClientID("rotate-"+c.Key[:6]).
+		opts := pahomqtt.NewClientOptions().AddBroker("tcp://" + m.MQTTAddr()).SetClientID("rotate-" + c.Key[:6]).
 			SetUsername(c.SN).SetPassword(c.Key).SetCleanSession(true).SetAutoReconnect(false).
 			SetConnectRetry(false)
 		if lost != nil {

@@ -83,6 +83,8 @@ type scanDTO struct {
 	ID     *int64 `json:"id,omitempty"`
 	HashID string `json:"hashId,omitempty"`
 	Name   string `json:"name,omitempty"`
+	// Page is the device's detail page kind, for opening it.
+	Page string `json:"page"`
 }
 
 func (s *Server) scan(c *call, code string) (any, error) {
@@ -92,7 +94,7 @@ func (s *Server) scan(c *call, code string) (any, error) {
 	}
 	d, t := sc.Device, sc.Device.Type()
 	out := scanDTO{SN: d.SN, TypeID: d.TypeID, TypeName: t.Name(c.lang), Model: t.Model,
-		Holder: "free", Bound: sc.Bound, Mine: sc.Mine, Slave: d.Slave}
+		Holder: "free", Bound: sc.Bound, Mine: sc.Mine, Slave: d.Slave, Page: string(t.Page)}
 	switch {
 	case sc.Mine:
 		out.Holder, out.ID, out.HashID, out.Name = "mine", &d.ID, d.HashID, d.Name
