@@ -18,6 +18,7 @@ import { useSales } from '../api/get-sales';
 import { poiDetailPath } from '../lib/detail-path';
 import { HEADER_PARAMS } from '../lib/params';
 import type { DeviceInfo, DeviceIntro, PoiKind } from '../types';
+import { DeviceAccessCard } from './device-access-card';
 import { DeviceHeader } from './device-header';
 import { DeviceInfoCard } from './device-info-card';
 import { DownloadDialog } from './download-dialog';
@@ -118,6 +119,11 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
           {right?.settings && (
             <Col xs={24} xl={8}>
               <SettingsCard deviceId={device.id} />
+            </Col>
+          )}
+          {right?.owner && (
+            <Col xs={24}>
+              <DeviceAccessCard device={device} />
             </Col>
           )}
         </Row>
