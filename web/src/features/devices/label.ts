@@ -34,3 +34,23 @@ export function typedLabelCode(first: string, check: string): { code: string } |
 export function labelPagePath(code: string): string {
   return `/apps/info?code=${encodeURIComponent(code.trim())}`;
 }
+
+export interface TypedLabel {
+  sn?: string;
+  check?: string;
+}
+
+/**
+ * A form rule (antd's and antd-mobile's alike) checking one of the two label fields, with the
+ * message for its problem.
+ */
+export function labelFieldRule(values: () => TypedLabel, field: 'sn' | 'check', message: (problem: LabelProblem) => string) {
+  return {
+    validator: () => {
+      const { sn = '', check = '' } = values();
+      const result = typedLabelCode(sn, check);
+      if ('problem' in result && result.field === field) return Promise.reject(new Error(message(result.problem)));
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,11 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isWholeLabel, typedLabelCode } from '../label';
-
-interface LabelEntryValues {
-  sn: string;
-  check: string;
-}
+import { isWholeLabel, labelFieldRule, typedLabelCode, type TypedLabel } from '../label';
 
 /**
  * Asks for what a device label says: the whole label code (pasted, or its URL), or the SN and the
@@ -13,19 +8,12 @@ interface LabelEntryValues {
  */
 export function LabelEntryForm({ onSubmit, initialCode = '' }: { onSubmit: (code: string) => void; initialCode?: string }) {
   const { t } = useTranslation('devices');
-  const [form] = Form.useForm<LabelEntryValues>();
+  const [form] = Form.useForm<TypedLabel>();
   const first = Form.useWatch('sn', form) ?? initialCode;
   const whole = isWholeLabel(first);
-  const check = (field: 'sn' | 'check') => ({
-    validator: () => {
-      const { sn = '', check = '' } = form.getFieldsValue();
-      const result = typedLabelCode(sn, check);
-      if ('problem' in result && result.field === field) return Promise.reject(new Error(t(`add.${result.problem}`)));
-      return Promise.resolve();
-    },
-  });
+  const check = (field: 'sn' | 'check') => labelFieldRule(() => form.getFieldsValue(), field, (problem) => t(`add.${problem}`));
   return (
-    <Form<LabelEntryValues>
+    <Form<TypedLabel>
       form={form}
       name="device-label"
       layout="vertical"

@@ -3,25 +3,13 @@ import { AddOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { labelPagePath, typedLabelCode } from '@/features/devices/label';
+import { labelFieldRule, labelPagePath, typedLabelCode, type TypedLabel } from '@/features/devices/label';
 import { useScanQRCode } from '@/features/wechat/hooks';
-
-interface TypedLabel {
-  sn: string;
-  check: string;
-}
 
 function TypeLabelSheet({ visible, onClose, onCode }: { visible: boolean; onClose: () => void; onCode: (code: string) => void }) {
   const { t } = useTranslation('devices');
   const [form] = Form.useForm<TypedLabel>();
-  const rule = (field: 'sn' | 'check') => ({
-    validator: () => {
-      const { sn = '', check = '' } = form.getFieldsValue();
-      const result = typedLabelCode(sn, check);
-      if ('problem' in result && result.field === field) return Promise.reject(new Error(t(`add.${result.problem}`)));
-      return Promise.resolve();
-    },
-  });
+  const rule = (field: 'sn' | 'check') => labelFieldRule(() => form.getFieldsValue(), field, (problem) => t(`add.${problem}`));
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} showCloseButton bodyClassName="fw-m-add-sheet" destroyOnClose>
       <div className="fw-m-add-sheet__title">{t('add.title')}</div>
