@@ -132,6 +132,14 @@ describe('onboarding', () => {
     await dialog.getByTestId('label-bound').waitFor();
     await dialog.getByRole('button', { name: '设备列表' }).click();
     await eventually(() => listedSNs(page, STATION)).toEqual([expect.stringContaining('气象站 2 号')]);
+
+    // Its owner's connection card, in the dark theme.
+    await page.locator('.fw-device-table tr.ant-table-row', { hasText: STATION }).getByRole('link', { name: '气象站 2 号' }).click();
+    const access = page.getByTestId('poi-access');
+    await access.getByTestId('show-credentials').click();
+    await page.getByTestId('poi-credentials').waitFor();
+    await access.scrollIntoViewIfNeeded();
+    await shot(page, 'onboarding-credentials-dark.png', { clip: access });
   });
 
   test("another account's device and an unknown code", async () => {
