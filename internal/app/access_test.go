@@ -79,6 +79,8 @@ var accessTable = map[string]access{
 	"DELETE /apis/tag/{id}":        {scope: "account"},
 	"GET /apis/poi/scan":           {scope: "account"},
 	"PUT /apis/poi/scan/bind":      {scope: "account"},
+	"GET /apis/bixu/detect":        {scope: "account"},
+	"POST /apis/bixu/bind":         {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},
@@ -113,7 +115,8 @@ var accessTable = map[string]access{
 	// A serial the device never had: the owner passes the check and finds nothing.
 	"DELETE /apis/poi/{id}/certificate/{serial}": {scope: "device", need: devices.NeedOwner, path: "/apis/poi/{id}/certificate/0f0f",
 		expect: map[role]string{owner: absentFor}},
-	"GET /apis/poi/topology": {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
+	"POST /apis/poi/encryption/rotate": {scope: "device", need: devices.NeedOwner, kind: "rekey", path: "/apis/poi/encryption/rotate?id={id}"},
+	"GET /apis/poi/topology":           {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
 
 	"GET /apis/rules":               {scope: "account"},
 	"POST /apis/rule":               {scope: "device", need: devices.NeedRead, kind: "type5", body: `{"name":"Walk","enabled":true,"typeId":5,"deviceIds":[{id}],"level":"alarm","notify":[],"silentHours":0,"expressions":[{"nodes":[],"param":"airTemp","aggregation":"min","operator":"lte","threshold":-40}]}`},
@@ -177,6 +180,7 @@ var accessTable = map[string]access{
 
 	"POST /ingest/v1/{kind}":       {scope: "public"},
 	"POST /ingest/v1/commands/ack": {scope: "public"},
+	"POST /activate":               {scope: "public"},
 	"GET /healthz":                 {scope: "public"},
 	"GET /metrics":                 {scope: "public"},
 	"GET /":                        {scope: "public"},
@@ -384,8 +388,14 @@ func TestAccess_EveryRoute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byKind["spare"] = []int64{spare.ID}
-	all = append(all, spare.ID)
+	// A device of no simulation for the key rotation: the demo fleet keeps
+	// its devices' keys.
+	rekey, _, err := m.Devices.Register(ctx, devices.Registration{SN: "ZS0000099002", TypeID: 21, Owner: cs[owner].id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byKind["spare"], byKind["rekey"] = []int64{spare.ID}, []int64{rekey.ID}
+	all = append(all, spare.ID, rekey.ID)
 	reshare := func(ids []int64) {
 		share(t, cs[owner], cs[without], ids, `{}`)
 		share(t, cs[owner], cs[with], ids, `{"rename":true,"settings":true,"export":true}`)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/netip"
 	"path/filepath"
 	"syscall"
@@ -140,7 +141,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, MapTiles: tiles, PublicURL: m.Config.PublicURL,
+		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
@@ -231,6 +232,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 			}
 		}
 		m.Commands.SetLink(m.Broker)
+		m.Devices.OnKeyChange(m.Broker.DisconnectDevice)
 	}
 	return nil
 }
@@ -278,6 +280,17 @@ func (m *Graph) Start() {
 	run(m.Engine.Run)
 	run(m.Pusher.Run)
 	run(m.Commands.Run)
+}
+
+// mqttPort is the embedded broker's port, or 0 without one.
+func (m *Graph) mqttPort() int {
+	if m.Broker == nil {
+		return 0
+	}
+	if a, ok := m.Broker.Addr().(*net.TCPAddr); ok {
+		return a.Port
+	}
+	return 0
 }
 
 // MQTTAddr is the embedded broker's address, or "" without one.

@@ -780,3 +780,47 @@ func TestExternalBroker(t *testing.T) {
 		}
 	})
 }
+
+// A rotated key stops working at once on the embedded broker: the
+// connection made with the old key is closed, the old key no longer
+// connects, and the new one does.
+func TestRotateKey_EmbeddedBroker(t *testing.T) {
+	m := start(t, ingestConfig(t))
+	a := loginAPI(t, m.URL())
+	dev := a.devicesOfType(2)[0]
+	old := a.credentials(dev.ID)
+	connect := func(c credentials, lost chan<- error) (pahomqtt.Client, error) {
+		opts := pahomqtt.NewClientOptions().AddBroker("tcp://" + m.MQTTAddr()).SetClientID("rotate-" + c.Key[:6]).
+			SetUsername(c.SN).SetPassword(c.Key).SetCleanSession(true).SetAutoReconnect(false).
+			SetConnectRetry(false)
+		if lost != nil {
+			opts.SetConnectionLostHandler(func(_ pahomqtt.Client, err error) { lost <- err })
+		}
+		cl := pahomqtt.NewClient(opts)
+		tok := cl.Connect()
+		tok.Wait()
+		return cl, tok.Error()
+	}
+	lost := make(chan error, 1)
+	cl, err := connect(old, lost)
+	if err != nil {
+		t.Fatalf("connect with the key: %v", err)
+	}
+	defer cl.Disconnect(0)
+
+	status, env := a.do("POST", fmt.Sprintf("/apis/poi/encryption/rotate?id=%d", dev.ID), "", nil)
+	var fresh credentials
+	if status != 200 || env.Code != 0 || json.Unmarshal(env.Data, &fresh) != nil || fresh.Key == "" || fresh.Key == old.Key {
+		t.Fatalf("rotate: HTTP %d %+v", status, env)
+	}
+	<-lost // the old key's connection is closed
+	if cl, err := connect(old, nil); err == nil {
+		cl.Disconnect(0)
+		t.Fatal("the old key still connects")
+	}
+	cl2, err := connect(fresh, nil)
+	if err != nil {
+		t.Fatalf("connect with the new key: %v", err)
+	}
+	cl2.Disconnect(0)
+}

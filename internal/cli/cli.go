@@ -26,8 +26,9 @@ Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
   user add   create an account
-  device     add a device and print its key (device add), set its state (device state),
-             make it reachable only through the open API (device api-only)
+  device     add a device and print its key and label (device add; without --owner it waits
+             to be bound from its label), print a label again (device label), set its state
+             (device state), make it reachable only through the open API (device api-only)
   simulate   run a simulated device fleet against an MQTT broker
   bench      measure ingest throughput, alert latency, data-push delivery, command round trip (bench ingest|alerts|push|commands)
   routes     print every HTTP route as "METHOD /path", sorted

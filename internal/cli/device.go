@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -14,10 +15,13 @@ import (
 )
 
 func device(args []string, stdout, stderr io.Writer) error {
-	const use = "Usage: fieldwatch device add [flags]\n       fieldwatch device state --sn SN --state STATE\n" +
-		"       fieldwatch device api-only --sn SN [--off]\n"
+	const use = "Usage: fieldwatch device add [flags]\n       fieldwatch device label --sn SN [--public-url URL]\n" +
+		"       fieldwatch device state --sn SN --state STATE\n       fieldwatch device api-only --sn SN [--off]\n"
 	if len(args) > 0 && args[0] == "state" {
 		return deviceState(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "label" {
+		return deviceLabel(args[1:], stdout, stderr)
 	}
 	if len(args) > 0 && args[0] == "api-only" {
 		return deviceAPIOnly(args[1:], stdout, stderr)
@@ -32,11 +36,13 @@ func device(args []string, stdout, stderr io.Writer) error {
 	}
 	fs := newFlags("device add [flags]",
 		"Registers a device and prints its key (the MQTT password and HTTP ingest secret)\n"+
-			"and its label code (what its QR code says; scanning it binds an unowned device).", stderr)
+			"and its label: the code and, with --public-url, the address its QR code holds.\n"+
+			"Without --owner the device is free: whoever scans its label (or types its SN and\n"+
+			"check code) adds it to their account.", stderr)
 	var (
 		cfg                        config.Store
 		sn, owner, host, name, lat string
-		lng                        string
+		lng, publicURL             string
 		typeID                     int
 		apiOnly                    bool
 	)
@@ -48,6 +54,7 @@ func device(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&name, "name", "", "display name, at most 16 characters (default: model and last 5 of the SN)")
 	fs.StringVar(&lat, "lat", "", "latitude (WGS84)")
 	fs.StringVar(&lng, "lng", "", "longitude (WGS84)")
+	fs.StringVar(&publicURL, "public-url", "", "the console's address (as serve --public-url), to print the label's URL")
 	fs.BoolVar(&apiOnly, "api-only", false, "reachable only through the owner's open-API applications, not listed in the console")
 	if err := parse(fs, args[1:]); err != nil {
 		return err
@@ -94,8 +101,53 @@ func device(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "registered device %s (type %d %s, id %d)\nkey:   %s\nlabel: %s\n",
-		d.SN, d.TypeID, d.Type().Model, d.ID, key, svc.LabelCode(d.SN))
+	fmt.Fprintf(stdout, "registered device %s (type %d %s, id %d)\nkey:   %s\n", d.SN, d.TypeID, d.Type().Model, d.ID, key)
+	printLabel(stdout, svc, d.SN, publicURL)
+	return nil
+}
+
+// printLabel prints what a device's label carries: the code, the check code
+// printed under the QR code, and the URL the QR code holds.
+func printLabel(w io.Writer, svc *devices.Service, sn, publicURL string) {
+	code := svc.LabelCode(sn)
+	fmt.Fprintf(w, "label: %s\ncheck: %s\n", code, code[strings.LastIndex(code, ":")+1:])
+	if publicURL != "" {
+		fmt.Fprintf(w, "url:   %s/apps/info?code=%s\n", strings.TrimRight(publicURL, "/"), url.QueryEscape(code))
+	}
+}
+
+func deviceLabel(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("device label [flags]",
+		"Prints a device's label again: its code, the check code printed under the QR code, and\n"+
+			"with --public-url the address the QR code holds (it opens the console's /apps/info page).", stderr)
+	var (
+		cfg           config.Store
+		sn, publicURL string
+	)
+	config.BindStore(fs, &cfg)
+	fs.StringVar(&sn, "sn", "", "serial number (required)")
+	fs.StringVar(&publicURL, "public-url", "", "the console's address (as serve --public-url)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if sn == "" {
+		fs.Usage()
+		return errUsage
+	}
+	ctx := context.Background()
+	db, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if _, err := db.FindDeviceBySN(ctx, sn); err != nil {
+		return fmt.Errorf("--sn %s: no such device", sn)
+	}
+	svc, err := app.NewDevices(cfg, db)
+	if err != nil {
+		return err
+	}
+	printLabel(stdout, svc, sn, publicURL)
 	return nil
 }
 

@@ -38,3 +38,25 @@ func TestDeviceAddAndState(t *testing.T) {
 		t.Fatalf("bad state: %d %s", code, errOut)
 	}
 }
+
+// A device added without an owner is free, and its label can be printed
+// again, with the address its QR code holds.
+func TestDeviceAddUnownedAndLabel(t *testing.T) {
+	data := t.TempDir()
+	code, out, errOut := runCmd(t, "", "device", "add", "--data", data, "--sn", "ZS2026000009", "--type", "2", "--public-url", "https://farm.example.com/")
+	if code != 0 {
+		t.Fatalf("device add: %d %s", code, errOut)
+	}
+	label := regexp.MustCompile(`(?m)^label: (fw:ZS2026000009:([A-Z2-7]{8}))$`).FindStringSubmatch(out)
+	if label == nil || !strings.Contains(out, "check: "+label[2]+"\n") ||
+		!strings.Contains(out, "url:   https://farm.example.com/apps/info?code=fw%3AZS2026000009%3A"+label[2]+"\n") {
+		t.Fatalf("device add printed:\n%s", out)
+	}
+	code, again, errOut := runCmd(t, "", "device", "label", "--data", data, "--sn", "ZS2026000009")
+	if code != 0 || !strings.Contains(again, "label: "+label[1]+"\n") || strings.Contains(again, "url:") {
+		t.Fatalf("device label: %d %s %s", code, again, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "device", "label", "--data", data, "--sn", "ZS2026000010"); code != 1 || !strings.Contains(errOut, "no such device") {
+		t.Fatalf("label of an unknown device: %d %s", code, errOut)
+	}
+}

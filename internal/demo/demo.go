@@ -124,11 +124,34 @@ func (f *Farm) Seed(ctx context.Context) error {
 			return fmt.Errorf("demo device %s: %w", s.sn, err)
 		}
 	}
+	if err := f.seedFree(ctx); err != nil {
+		return err
+	}
 	own, err := f.own(ctx, a.ID)
 	if err != nil {
 		return err
 	}
 	return f.features(ctx, a.ID, own)
+}
+
+// Free lists the demo's unowned devices: on the shelf, waiting to be bound
+// by whoever holds their label, so adding a device can be tried. They do
+// not report.
+var Free = []struct {
+	SN     string
+	TypeID int
+}{{"FREE02000001", 2}, {"FREE05000002", 5}}
+
+// seedFree registers the free devices that are missing, and logs their
+// label codes.
+func (f *Farm) seedFree(ctx context.Context) error {
+	for _, d := range Free {
+		if _, _, err := f.Devices.Register(ctx, devices.Registration{SN: d.SN, TypeID: d.TypeID}); err != nil && errs.KindOf(err) != errs.EConflict {
+			return fmt.Errorf("demo free device %s: %w", d.SN, err)
+		}
+		f.Log.Info("demo device waiting to be bound", "sn", d.SN, "label", f.Devices.LabelCode(d.SN))
+	}
+	return nil
 }
 
 // seed is one device the demo registers: the i-th of its type t, the n-th

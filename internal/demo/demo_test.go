@@ -47,4 +47,10 @@ func TestSeed(t *testing.T) {
 	if _, _, again := count(); again != all {
 		t.Errorf("second seed: %d devices, had %d", again, all)
 	}
+	for _, f := range demo.Free {
+		d, err := farm.Devices.FindBySN(ctx, f.SN)
+		if err != nil || d.OwnerID != 0 || d.TypeID != f.TypeID {
+			t.Errorf("free device %s: %+v %v", f.SN, d, err)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ type Store interface {
 	FindDeviceBySN(ctx context.Context, sn string) (*Device, error)
 	FindDeviceByHashID(ctx context.Context, hashID string) (*Device, error)
 	DeviceKey(ctx context.Context, id int64) (string, error)
+	SetDeviceKey(ctx context.Context, id int64, sealedKey string) error
 	// DeviceRight returns the device and viewer's right on it; ENOTFOUND when
 	// the viewer cannot see it.
 	DeviceRight(ctx context.Context, viewer, id int64) (*Device, Right, error)
@@ -70,7 +72,14 @@ type Service struct {
 	store Store
 	keys  Keeper
 	now   func() time.Time
+	// keyChanged is told the SN of a device whose key was just replaced, so
+	// the broker drops connections made with the old one.
+	keyChanged func(sn string)
 }
+
+// OnKeyChange sets what is told the SN of a device whose key was replaced
+// (the embedded broker disconnects it). Call before serving.
+func (s *Service) OnKeyChange(f func(sn string)) { s.keyChanged = f }
 
 // Options configure a Service.
 type Options struct {
@@ -390,6 +399,32 @@ func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, s
 	return d, string(key), nil
 }
 
+// RotateKey replaces a device's key with a fresh one and returns it: the
+// old key stops working at once, for new connections and HTTP reports, and
+// connections made with it are closed. Owner only. Returns ENOTFOUND,
+// EFORBIDDEN (device.noModifyRight).
+func (s *Service) RotateKey(ctx context.Context, viewer, id int64) (*Device, string, error) {
+	d, _, err := s.Authorize(ctx, viewer, id, NeedOwner)
+	if err != nil {
+		return nil, "", err
+	}
+	key := randomHex(16)
+	if err := s.store.SetDeviceKey(ctx, id, s.keys.Seal([]byte(key))); err != nil {
+		return nil, "", err
+	}
+	if s.keyChanged != nil {
+		s.keyChanged(d.SN)
+	}
+	return d, key, nil
+}
+
+// Activate is a device's call at power-on: it proves itself with its SN and
+// key and learns whether it has an owner yet. Returns EUNAUTHORIZED
+// (ingest.badCredentials), as Authenticate.
+func (s *Service) Activate(ctx context.Context, sn, key string) (*Device, error) {
+	return s.Authenticate(ctx, sn, key)
+}
+
 // SetState moves a device through its lifecycle (operator tooling: the
 // factory, logistics and the repair bench set these). Returns ENOTFOUND,
 // EINVALID (state: device.state.unknown).
@@ -429,48 +464,61 @@ type Scanned struct {
 	Bound  bool // someone owns it
 }
 
-// parseLabel splits a label text; a bare SN is accepted for devices printed
-// before labels carried codes, but such a scan can only look, not bind.
+// parseLabel reads what a label says or a user typed: the label's URL
+// (…/apps/info?code=fw:…), its text fw:{sn}:{code}, the SN and the check
+// code printed under the QR code separated by a space, or a bare SN. A bare
+// SN proves nothing: it finds only the viewer's own device.
 func parseLabel(code string) (sn, proof string) {
 	code = strings.TrimSpace(code)
+	if u, err := url.Parse(code); err == nil && u.Scheme != "" && u.Host != "" {
+		code = strings.TrimSpace(u.Query().Get("code"))
+	}
 	if rest, ok := strings.CutPrefix(code, "fw:"); ok {
 		sn, proof, _ = strings.Cut(rest, ":")
 		return sn, proof
+	}
+	if f := strings.Fields(code); len(f) == 2 {
+		return f[0], f[1]
 	}
 	return code, ""
 }
 
 // Scan describes the device a label names. An unknown or malformed code is
-// ENOTFOUND; so is a label whose proof is wrong.
+// ENOTFOUND; so is a label whose proof is wrong, and a bare SN of a device
+// that is not the viewer's.
 func (s *Service) Scan(ctx context.Context, viewer int64, code string) (*Scanned, error) {
 	sn, proof := parseLabel(code)
-	if !ValidSN(sn) || !s.keys.CheckCode(sn, proof) {
+	if !ValidSN(sn) || proof == "" && viewer == 0 || proof != "" && !s.keys.CheckCode(sn, proof) {
 		return nil, errs.NotFound()
 	}
 	d, err := s.store.FindDeviceBySN(ctx, sn)
 	if err != nil {
 		return nil, err
 	}
+	if proof == "" && d.OwnerID != viewer {
+		return nil, errs.NotFound()
+	}
 	return &Scanned{Device: d, Mine: d.OwnerID == viewer, Bound: d.OwnerID != 0}, nil
 }
 
 // Bind makes the viewer the owner of the unbound device a label names, in
-// use from now. Returns ENOTFOUND (as Scan), ECONFLICT (device.bind.taken:
-// already bound), EINVALID (code: device.bind.slave for a slave, bound with
-// its host; name: device.name.required, device.name.tooLong).
+// use from now, under the name given. Returns ENOTFOUND (as Scan),
+// ECONFLICT (device.bind.mine: the viewer's already; device.bind.taken:
+// another account's), EINVALID (code: device.bind.slave for a slave, bound
+// with its host; name: device.name.required, device.name.tooLong and
+// text.CheckName's codes).
 func (s *Service) Bind(ctx context.Context, viewer int64, code, name string) (*Device, error) {
 	sc, err := s.Scan(ctx, viewer, code)
 	if err != nil {
 		return nil, err
 	}
-	if sc.Device.Slave {
-		return nil, errs.Invalid("code", "device.bind.slave")
-	}
-	if sc.Bound {
+	switch {
+	case sc.Mine:
+		return nil, errs.New(errs.EConflict, "device.bind.mine")
+	case sc.Bound:
 		return nil, errs.New(errs.EConflict, "device.bind.taken")
-	}
-	if name == "" {
-		name = sc.Device.Name
+	case sc.Device.Slave:
+		return nil, errs.Invalid("code", "device.bind.slave")
 	}
 	if name, err = NormalizeName(name); err != nil {
 		return nil, err

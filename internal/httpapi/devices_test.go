@@ -82,6 +82,7 @@ var deviceRoutes = []struct{ method, path string }{
 	{"GET", "/apis/poi/info?id={id}"},
 	{"GET", "/apis/poi/detail?id={id}"},
 	{"GET", "/apis/poi/encryption?id={id}"},
+	{"POST", "/apis/poi/encryption/rotate?id={id}"},
 	{"GET", "/apis/poi/topology?id={id}"},
 }
 

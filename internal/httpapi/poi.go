@@ -272,24 +272,6 @@ type configAnswer struct {
 	Command *commandDTO `json:"command,omitempty"`
 }
 
-// poiEncryption serves GET /apis/poi/encryption?id=: the device's MQTT and
-// HTTP credentials, for its owner.
-func (s *Server) poiEncryption(c *call) (any, error) {
-	id := c.device.ID
-	d, key, err := s.Devices.Credentials(c.r.Context(), c.account.ID, id)
-	if err != nil {
-		return nil, err
-	}
-	return struct {
-		SN        string `json:"sn"`
-		Username  string `json:"username"`
-		Key       string `json:"key"`
-		Topic     string `json:"topic"`
-		Status    string `json:"statusTopic"`
-		LabelCode string `json:"labelCode"`
-	}{d.SN, d.SN, key, "devices/" + d.SN + "/telemetry", "devices/" + d.SN + "/status", s.Devices.LabelCode(d.SN)}, nil
-}
-
 // poiTopology serves GET /apis/poi/topology?id=: a host and its slaves.
 func (s *Server) poiTopology(c *call) (any, error) {
 	id := c.device.ID
@@ -306,57 +288,4 @@ func (s *Server) poiTopology(c *call) (any, error) {
 		out.Slaves = append(out.Slaves, s.toDevice(c, sl, now))
 	}
 	return out, nil
-}
-
-// poiScan serves GET /apis/poi/scan?code=: what a device label says.
-func (s *Server) poiScan(c *call) (any, error) {
-	code := c.r.URL.Query().Get("code")
-	if code == "" {
-		return nil, errs.Invalid("code", "error.required")
-	}
-	sc, err := s.Devices.Scan(c.r.Context(), c.account.ID, code)
-	if err != nil {
-		return nil, err
-	}
-	t := sc.Device.Type()
-	out := struct {
-		SN       string `json:"sn"`
-		TypeID   int    `json:"typeId"`
-		TypeName string `json:"typeName"`
-		Model    string `json:"model"`
-		Bound    bool   `json:"bound"`
-		Mine     bool   `json:"mine"`
-		ID       *int64 `json:"id,omitempty"`
-		Name     string `json:"name,omitempty"`
-	}{SN: sc.Device.SN, TypeID: sc.Device.TypeID, TypeName: t.Name(c.lang), Model: t.Model, Bound: sc.Bound, Mine: sc.Mine}
-	if sc.Mine {
-		out.ID, out.Name = &sc.Device.ID, sc.Device.Name
-	}
-	return out, nil
-}
-
-// poiBind serves PUT /apis/poi/scan/bind {code, name}.
-func (s *Server) poiBind(c *call) (any, error) {
-	var b bindBody
-	if err := decode(c, &b); err != nil {
-		return nil, err
-	}
-	d, err := s.Devices.Bind(c.r.Context(), c.account.ID, b.Code, b.Name)
-	if err != nil {
-		return nil, err
-	}
-	return s.toDevice(c, d, time.Now()), nil
-}
-
-// bindBody is a scanned label's code and the name to give the device.
-type bindBody struct {
-	Code string `json:"code"`
-	Name string `json:"name"`
-}
-
-func (b *bindBody) validate() error {
-	if b.Code == "" {
-		return errs.Invalid("code", "error.required")
-	}
-	return nil
 }

@@ -61,9 +61,12 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/poi/{id}/certificate", s.dev(devices.NeedOwner, s.issueCertificate)},
 		{"GET", "/apis/poi/{id}/certificates", s.dev(devices.NeedOwner, s.listCertificates)},
 		{"DELETE", "/apis/poi/{id}/certificate/{serial}", s.dev(devices.NeedOwner, s.revokeCertificate)},
+		{"POST", "/apis/poi/encryption/rotate", s.dev(devices.NeedOwner, s.rotateKey)},
 		{"GET", "/apis/poi/topology", s.dev(devices.NeedRead, s.poiTopology)},
 		{"GET", "/apis/poi/scan", s.authed(s.poiScan)},
 		{"PUT", "/apis/poi/scan/bind", s.authed(s.poiBind)},
+		{"GET", "/apis/bixu/detect", s.authed(s.bixuDetect)},
+		{"POST", "/apis/bixu/bind", s.authed(s.bixuBind)},
 		{"GET", "/apis/export/device/info", s.authed(s.exportDevices)},
 		{"GET", "/apis/export/config", s.authed(s.exportConfig)},
 		{"GET", "/apis/tags", s.authed(s.listTags)},
@@ -180,6 +183,7 @@ func (s *Server) routes() []route {
 		// The device link over HTTP: HTTP Basic auth with SN and device key.
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
 		{"POST", "/ingest/v1/commands/ack", http.HandlerFunc(s.ingestAck)},
+		{"POST", "/activate", s.public(s.activate)},
 
 		{"GET", "/healthz", http.HandlerFunc(s.healthz)},
 		{"GET", "/metrics", http.HandlerFunc(s.appPortMetrics)},

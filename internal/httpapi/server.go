@@ -69,6 +69,9 @@ type Options struct {
 	// PublicURL is the console's address for links (share links); empty
 	// uses the address a request came to.
 	PublicURL string
+	// MQTTPort is the embedded broker's port, shown with a device's
+	// credentials; 0 when the server runs none.
+	MQTTPort int
 	// MapTiles is the tile source the web app's map loads.
 	MapTiles maptiles.Source
 	// Location is where days begin (daily history, file names).

@@ -92,15 +92,20 @@ func (s *Server) offer(c *call, kind sharing.Kind) (any, error) {
 // linkURL is the acceptance page of a link, under --public-url or else
 // the address the owner reached the console at.
 func (s *Server) linkURL(c *call, kind sharing.Kind, token string) string {
-	base := s.PublicURL
-	if base == "" {
-		scheme := "http"
-		if s.secure(c.r) {
-			scheme = "https"
-		}
-		base = scheme + "://" + c.r.Host
+	return s.baseURL(c) + "/apps/authoried/" + string(kind) + "?credential=" + url.QueryEscape(token)
+}
+
+// baseURL is the console's address: --public-url, or else the address the
+// caller reached it at.
+func (s *Server) baseURL(c *call) string {
+	if s.PublicURL != "" {
+		return s.PublicURL
 	}
-	return base + "/apps/authoried/" + string(kind) + "?credential=" + url.QueryEscape(token)
+	scheme := "http"
+	if s.secure(c.r) {
+		scheme = "https"
+	}
+	return scheme + "://" + c.r.Host
 }
 
 // describeLink serves GET /apis/device/credential/{id}: what a link offers,

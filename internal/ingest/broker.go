@@ -125,6 +125,16 @@ func (b *Broker) ListenerAddr(id string) net.Addr {
 	return nil
 }
 
+// DisconnectDevice closes every connection the device sn holds, as after
+// its key was replaced: it must connect again with the new one.
+func (b *Broker) DisconnectDevice(sn string) {
+	for _, cl := range b.server.Clients.GetAll() {
+		if !cl.Net.Inline && string(cl.Properties.Username) == sn {
+			b.server.DisconnectClient(cl, packets.ErrNotAuthorized)
+		}
+	}
+}
+
 // Close stops accepting connections, disconnects every client and stops
 // the broker.
 func (b *Broker) Close() error {

@@ -161,6 +161,18 @@ func (db *DB) DeviceKey(ctx context.Context, id int64) (string, error) {
 	return k, nil
 }
 
+// SetDeviceKey replaces a device's sealed key. Returns ENOTFOUND.
+func (db *DB) SetDeviceKey(ctx context.Context, id int64, sealedKey string) error {
+	res, err := db.sql.ExecContext(ctx, `UPDATE devices SET key_sealed = $2 WHERE id = $1`, id, sealedKey)
+	if err != nil {
+		return errs.Internal("set device key: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errs.NotFound()
+	}
+	return nil
+}
+
 // visibleClause restricts d to the devices viewer (the argument $n) holds as
 // belong says. Every device query goes through it (or through visibleTo),
 // so there is one place that decides who sees what.

@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 export interface OwnServer {
   base: string;
   data: string;
+  /** The label code (what the QR code says) of each device registered before the start, by SN. */
+  labels: Record<string, string>;
   child: ChildProcess;
   stop: () => Promise<void>;
 }
@@ -31,18 +33,29 @@ export interface OwnServer {
 export async function startOwnServer({
   name,
   users = [],
+  devices = [],
   args = [],
   logLevel = 'error',
 }: {
   name: string;
   logLevel?: string;
   users?: { accountNumber: string; password: string; name: string }[];
+  /** Devices `fieldwatch device add` registers before the start; without an owner they wait to be bound. */
+  devices?: { sn: string; type: number; owner?: string }[];
   args?: string[];
 }): Promise<OwnServer> {
   const bin = process.env.FIELDWATCH_BIN ?? path.resolve(__dirname, '../../bin/fieldwatch');
   const data = mkdtempSync(path.join(tmpdir(), `fieldwatch-e2e-${name}-`));
   for (const user of users) {
     await promisify(execFile)(bin, ['user', 'add', '--data', data, '--account', user.accountNumber, '--name', user.name, '--password', user.password]);
+  }
+  const labels: Record<string, string> = {};
+  for (const device of devices) {
+    const owner = device.owner ? ['--owner', device.owner] : [];
+    const { stdout } = await promisify(execFile)(bin, ['device', 'add', '--data', data, '--sn', device.sn, '--type', String(device.type), ...owner]);
+    const label = /^label: +(\S+)$/m.exec(stdout);
+    if (!label) throw new Error(`device add printed no label: ${stdout}`);
+    labels[device.sn] = label[1];
   }
   const [port, mqttPort] = [await freePort(), await freePort()];
   const child = spawn(
@@ -63,6 +76,7 @@ export async function startOwnServer({
   return {
     base,
     data,
+    labels,
     child,
     async stop() {
       if (child.exitCode === null) {

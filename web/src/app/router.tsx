@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
               { lazy: DesktopLayout, children: desktopRoutes },
               {
                 Component: PlainLayout,
-                children: [soon(paths.deviceInfo, 'deviceInfo')],
+                children: [{ path: paths.deviceInfo, handle: handle('deviceInfo'), lazy: page(() => import('./routes/device-info')) }],
               },
             ],
           },

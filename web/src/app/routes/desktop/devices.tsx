@@ -1,4 +1,4 @@
-import { DownloadOutlined, ShareAltOutlined, SwapOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, ShareAltOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented, Spin, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,9 @@ const DeviceMapView = lazy(() => import('@/features/devices/components/device-ma
 const RenameDeviceModal = lazy(() =>
   import('@/features/devices/components/rename-device-modal').then((m) => ({ default: m.RenameDeviceModal })),
 );
+const AddDeviceModal = lazy(() =>
+  import('@/features/devices/components/add-device-modal').then((m) => ({ default: m.AddDeviceModal })),
+);
 const ShareDialog = lazy(() => import('@/features/sharing/components/share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 export default function DevicesRoute() {
@@ -47,6 +50,8 @@ export default function DevicesRoute() {
   const [selected, setSelected] = useState<ReadonlyMap<number, ShareDevice>>(new Map());
   const [sharing, setSharing] = useState<{ mode: LinkKind; devices: ShareDevice[] } | null>(null);
   const renameWanted = useWanted(renaming !== null);
+  const [adding, setAdding] = useState(false);
+  const addWanted = useWanted(adding);
   const shareWanted = useWanted(sharing !== null);
 
   const go = useCallback(
@@ -138,6 +143,9 @@ export default function DevicesRoute() {
           >
             {t('actions.export')}
           </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="add-device">
+            {t('add.button')}
+          </Button>
         </Flex>
       </Flex>
       <Card variant="borderless" className="fw-devices__card">
@@ -183,6 +191,7 @@ export default function DevicesRoute() {
       </Card>
       <Suspense fallback={null}>
         {renameWanted && <RenameDeviceModal device={renaming} onClose={() => setRenaming(null)} />}
+        {addWanted && <AddDeviceModal open={adding} onClose={() => setAdding(false)} />}
         {shareWanted && (
           <ShareDialog
             open={sharing !== null}

@@ -3,6 +3,7 @@ import { EnvironmentOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AddDeviceButton } from '@/features/mobile-devices/components/add-device-button';
 import { DeviceFilterBar } from '@/features/mobile-devices/components/device-filter-bar';
 import { DeviceList } from '@/features/mobile-devices/components/device-list';
 import '@/features/mobile-devices/components/mobile-devices.css';
@@ -37,7 +38,9 @@ export default function MobileDevicesRoute() {
   return (
     <MobilePage
       right={
-        <Button
+        <>
+          <AddDeviceButton />
+          <Button
           fill="none"
           size="small"
           className="fw-m-view-toggle"
@@ -45,7 +48,8 @@ export default function MobileDevicesRoute() {
           onClick={() => change({ view: map ? 'list' : 'map' })}
         >
           {map ? <UnorderedListOutline /> : <EnvironmentOutline />} {map ? t('views.list') : t('views.map')}
-        </Button>
+          </Button>
+        </>
       }
     >
       <DeviceFilterBar state={state} onChange={change} />

@@ -19,6 +19,7 @@ import { useSales } from '../api/get-sales';
 import { poiDetailPath } from '../lib/detail-path';
 import { HEADER_PARAMS } from '../lib/params';
 import type { DeviceInfo, DeviceIntro, PoiKind } from '../types';
+import { DeviceAccessCard } from './device-access-card';
 import { DeviceHeader } from './device-header';
 import { CertificatesCard } from './certificates-card';
 import { DeviceInfoCard } from './device-info-card';
@@ -127,6 +128,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
           )}
           {right?.owner && (
             <Col xs={24}>
+              <DeviceAccessCard device={device} />
               <CertificatesCard deviceId={device.id} />
             </Col>
           )}
