@@ -12,6 +12,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/store"
 )
 
 func device(args []string, stdout, stderr io.Writer) error {
@@ -134,15 +135,11 @@ func deviceLabel(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	ctx := context.Background()
-	db, err := app.OpenStore(ctx, cfg)
+	db, _, err := openDevice(cfg, sn)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if _, err := db.FindDeviceBySN(ctx, sn); err != nil {
-		return fmt.Errorf("--sn %s: no such device", sn)
-	}
 	svc, err := app.NewDevices(cfg, db)
 	if err != nil {
 		return err
@@ -207,17 +204,12 @@ func deviceAPIOnly(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	ctx := context.Background()
-	db, err := app.OpenStore(ctx, cfg)
+	db, d, err := openDevice(cfg, sn)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	d, err := db.FindDeviceBySN(ctx, sn)
-	if err != nil {
-		return fmt.Errorf("--sn %s: no such device", sn)
-	}
-	if err := db.SetAPIOnly(ctx, d.ID, !off); err != nil {
+	if err := db.SetAPIOnly(context.Background(), d.ID, !off); err != nil {
 		return err
 	}
 	if off {
@@ -226,4 +218,20 @@ func deviceAPIOnly(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "device %s is reachable only through the open API\n", sn)
 	}
 	return nil
+}
+
+// openDevice opens the store and finds the device of --sn in it; the
+// caller closes the store.
+func openDevice(cfg config.Store, sn string) (*store.DB, *devices.Device, error) {
+	ctx := context.Background()
+	db, err := app.OpenStore(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	d, err := db.FindDeviceBySN(ctx, sn)
+	if err != nil {
+		db.Close()
+		return nil, nil, fmt.Errorf("--sn %s: no such device", sn)
+	}
+	return db, d, nil
 }
