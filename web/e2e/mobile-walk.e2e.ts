@@ -7,8 +7,8 @@ import enDevices from '../src/locales/en_US/devices.json';
 import cnDevices from '../src/locales/zh_CN/devices.json';
 import twDevices from '../src/locales/zh_TW/devices.json';
 import { closeBrowser, DEMO, fillLogin, IPHONE_UA, login, openBrowser, presetLanguage, shot, type ListedDevice } from './browser';
-import { freePort, startOwnServer, type OwnServer } from './own-server';
-import { startWeChatApi, stubWeChatBridge, WECHAT_UA, type WeChatApi } from './wechat';
+import type { OwnServer } from './own-server';
+import { startWeChatConsole, stubWeChatBridge, WECHAT_APP, WECHAT_UA } from './wechat';
 
 // Issue 17's "must show": the phone app walked end to end at 390×844, once in a phone browser and
 // once inside WeChat. WeChat's native bridge cannot be reached here, so inside WeChat the page gets
@@ -16,8 +16,6 @@ import { startWeChatApi, stubWeChatBridge, WECHAT_UA, type WeChatApi } from './w
 // and reports every call to the test; the real weixin-js-sdk runs on top of it. The server signs
 // pages with a ticket from a local server speaking WeChat's token/ticket format, and a second
 // account accepts the owner's share link on its own phone.
-const APP_ID = 'wxwalkapp';
-const SECRET = 'walk-secret';
 const GRANTEE = { accountNumber: 'grower05', password: 'grower123', name: 'Li Na' };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -50,22 +48,15 @@ const TEXT = {
   zh_TW: { sharing: twSharing, devices: twDevices },
 };
 
-let wechat: WeChatApi | null = null;
 let server: OwnServer | null = null;
+let stop: (() => Promise<void>) | null = null;
 const base = () => server!.base;
 
 beforeAll(async () => {
-  const port = await freePort();
-  wechat = await startWeChatApi(port, APP_ID, SECRET);
-  server = await startOwnServer({
-    name: 'mobile-walk',
-    users: [GRANTEE],
-    args: ['--wechat-api', `http://127.0.0.1:${port}`, '--wechat-appid', APP_ID, '--wechat-secret', SECRET, '--wechat-template', 'tmpl-walk'],
-  });
+  ({ server, stop } = await startWeChatConsole('mobile-walk', [GRANTEE]));
 });
 afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => wechat?.server.close(resolve));
+  await stop?.();
 });
 
 let contexts: BrowserContext[] = [];
@@ -149,7 +140,7 @@ describe('the phone app walked through', () => {
         await eventually(() => names(wx).slice(0, 3)).toEqual(['preVerifyJSAPI', 'hideMenuItems', 'geoLocation']);
         const [config, hide, locate] = wx;
         expect(config.args.verifyJsApiList).toEqual(SPEC_JS_API_LIST.map((api) => BRIDGE_NAMES[api] ?? api));
-        expect(config.args.verifyAppId).toBe(APP_ID);
+        expect(config.args.verifyAppId).toBe(WECHAT_APP.appId);
         expect(String(config.args.verifySignature)).toMatch(/^[0-9a-f]{40}$/);
         expect(hide.args.menuList).toEqual(expect.arrayContaining(['menuItem:share:appMessage', 'menuItem:share:timeline', 'menuItem:favorite']));
         expect(locate.args.type).toBe('wgs84');

@@ -2,28 +2,20 @@ import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { browser, DEMO, eventually, login, PHONE, shot } from './browser';
-import { freePort, startOwnServer, type OwnServer } from './own-server';
-import { startWeChatApi, stubWeChatBridge, WECHAT_UA, type BridgeCall, type WeChatApi } from './wechat';
+import type { OwnServer } from './own-server';
+import { startWeChatConsole, stubWeChatBridge, WECHAT_APP, WECHAT_UA, type BridgeCall, type WeChatApi } from './wechat';
 
 // The phone app inside WeChat, on the stand-in bridge and the local WeChat API of ./wechat.ts.
-const APP_ID = 'wxe2eapp';
-const SECRET = 'e2e-secret';
-
 let wechat: WeChatApi;
 let server: OwnServer | null = null;
+let stop: (() => Promise<void>) | null = null;
 const base = () => server!.base;
 
 beforeAll(async () => {
-  const port = await freePort();
-  wechat = await startWeChatApi(port, APP_ID, SECRET);
-  server = await startOwnServer({
-    name: 'mobile-wechat',
-    args: ['--wechat-api', `http://127.0.0.1:${port}`, '--wechat-appid', APP_ID, '--wechat-secret', SECRET, '--wechat-template', 'tmpl-e2e'],
-  });
+  ({ api: wechat, server, stop } = await startWeChatConsole('mobile-wechat'));
 });
 afterAll(async () => {
-  await server?.stop();
-  await new Promise((resolve) => wechat?.server.close(resolve));
+  await stop?.();
 });
 
 async function inWeChat({ colorScheme = 'light', lang = 'en_US' } = {}) {
@@ -62,7 +54,7 @@ describe('WeChat mode', () => {
     await eventually(async () => (await calls(page)).map((call) => call.name).slice(0, 3)).toEqual(['preVerifyJSAPI', 'hideMenuItems', 'geoLocation']);
     const [config, hide, locate] = await calls(page);
     expect(config.args.verifyJsApiList).toEqual(BRIDGE_JS_API_LIST);
-    expect(config.args.verifyAppId).toBe(APP_ID);
+    expect(config.args.verifyAppId).toBe(WECHAT_APP.appId);
     const pageUrl = `${base()}/apps/mobile/profile`;
     expect(signed).toEqual([pageUrl]);
     expect(wechat.tickets).toHaveLength(1);

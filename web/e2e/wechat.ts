@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { freePort, startOwnServer, type OwnServer } from './own-server';
 
 // WeChat for the browser flows. WeChat's native bridge cannot be reached here, so a page gets a
 // stand-in WeixinJSBridge (the object the official JS-SDK talks to) that records every call and
@@ -8,6 +9,9 @@ import { createServer, type Server } from 'node:http';
 /** WeChat's browser on Android, as its user agent names itself. */
 export const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
+
+/** The Official Account the local WeChat API knows, and the console is configured with. */
+export const WECHAT_APP = { appId: 'wxe2eapp', secret: 'e2e-secret' };
 
 /** What the local WeChat API handed out. */
 export interface WeChatApi {
@@ -82,4 +86,22 @@ export function stubWeChatBridge() {
     on() {},
     call() {},
   };
+}
+
+/**
+ * A console of its own (with `users` besides the demo account) whose WeChat calls go to a local
+ * WeChat API; `stop` ends both.
+ */
+export async function startWeChatConsole(name: string, users?: { accountNumber: string; password: string; name: string }[]) {
+  const api = await startWeChatApi(await freePort(), WECHAT_APP.appId, WECHAT_APP.secret);
+  const server: OwnServer = await startOwnServer({
+    name,
+    users,
+    args: ['--wechat-api', api.url, '--wechat-appid', WECHAT_APP.appId, '--wechat-secret', WECHAT_APP.secret, '--wechat-template', `tmpl-${name}`],
+  });
+  const stop = async () => {
+    await server.stop();
+    await new Promise((resolve) => api.server.close(resolve));
+  };
+  return { api, server, stop };
 }
