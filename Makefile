@@ -41,10 +41,15 @@ test: ## every test: Go (SQLite + PostgreSQL), web unit, browser
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-web
 	$(MAKE) --no-print-directory test-e2e
 
+# Pebble, Let's Encrypt's ACME test server, for the ACME test (not a Debian package).
+PEBBLE    := bin/tools/pebble
+$(PEBBLE):
+	GOBIN=$(CURDIR)/bin/tools $(GO) install github.com/letsencrypt/pebble/v2/cmd/pebble@v2.10.3
+
 # vet runs with the binary's build settings, so the packages it compiles are reused by $(BIN).
-test-go: ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
+test-go: $(PEBBLE) ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
 	CGO_ENABLED=0 $(GO) vet -trimpath -tags no_ui $(GOPKGS)
-	$(GO) test -race -tags no_ui -count=1 $(GOPKGS)
+	FIELDWATCH_PEBBLE=$(CURDIR)/$(PEBBLE) $(GO) test -race -tags no_ui -count=1 $(GOPKGS)
 
 test-web: web/node_modules/.package-lock.json ## web type check, lint and unit tests
 	cd web && npm run check
