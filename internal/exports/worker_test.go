@@ -435,13 +435,14 @@ func TestWorker_WithoutMailKeepsTheFile(t *testing.T) {
 			Points: []telemetry.Point{{Param: "rainfall", Value: 1.5}}}}, shanghai); err != nil {
 			t.Fatal(err)
 		}
-		f.run()
 		ctx := context.Background()
+		// Queued before the worker starts, so it is certainly not finished yet.
 		j := f.create(rain, exports.Request{Params: []string{"rainfall"}, Begin: ptr(at.Add(-time.Hour)), End: ptr(at.Add(time.Hour)),
 			Format: "csv", Lang: i18n.EnUS})
 		if _, err := f.svc.File(ctx, f.owner, rain.ID, j.ID); errs.KindOf(err) != errs.ENotFound {
 			t.Fatalf("a file before the job finished: %v", err)
 		}
+		f.run()
 		got := f.wait(j)
 		if got.Status != exports.StatusReady || got.Rows != 1 || got.Progress != 100 || got.Error != "" {
 			t.Fatalf("job: %+v", got)

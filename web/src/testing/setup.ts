@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Modal } from 'antd';
+import { Dialog, Toast } from 'antd-mobile';
 import { afterEach, vi } from 'vitest';
 import { setFarmZone } from '@/lib/farm-time';
 import { changeLanguage, LANGUAGES, loadFeatureTexts, loadLanguage, startI18n } from '@/lib/i18n';
@@ -39,6 +41,11 @@ window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 // runs these beside the Go tests): a cap on waiting, not a speed assertion.
 configure({ asyncUtilTimeout: 10_000 });
 
+// The WeChat connection is the stand-in of wechat-stub.ts in every test file (outside WeChat unless
+// a test calls insideWeChat), so the files sharing a module cache see one connection, whatever
+// their order. wechat.test.ts tests the real module through vi.importActual.
+vi.mock('@/features/wechat/wechat', () => import('@/testing/wechat-stub'));
+
 installMobileRender();
 await startI18n('zh_CN');
 await loadFeatureTexts();
@@ -47,6 +54,11 @@ await Promise.all(LANGUAGES.map(loadLanguage));
 // Unmount first, so that resetting the language re-renders nothing.
 afterEach(async () => {
   cleanup();
+  // Dialogs and toasts opened imperatively (a fatal error's dialog, a notice) live outside the
+  // rendered tree: gone too, so the next test (of this file or another) starts with an empty page.
+  Modal.destroyAll();
+  Dialog.clear();
+  Toast.clear();
   vi.unstubAllGlobals();
   setFarmZone(undefined);
   await changeLanguage('zh_CN');

@@ -6,7 +6,8 @@ const WECHAT = `${IPHONE} MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Languag
 async function freshModule(userAgent: string) {
   vi.resetModules();
   vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(userAgent);
-  return import('./wechat');
+  // The real module: the test set-up replaces it with a stand-in everywhere else.
+  return vi.importActual<typeof import('./wechat')>('./wechat');
 }
 
 afterEach(() => vi.resetModules());

@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { renderRoutes } from '@/testing/render';
+import { insideWeChat, wechatStub } from '@/testing/wechat-stub';
 import { AddDeviceButton } from './add-device-button';
 
-// Outside WeChat unless a test says otherwise; inside, a ready bridge whose camera reads `scanned`.
-const wechat = vi.hoisted(() => ({ inside: false, scanned: null as string | null, scans: 0, state: { ready: true, location: null, share: null } }));
-vi.mock('@/features/wechat/wechat', () => ({
-  weChatBridge: () =>
-    wechat.inside
-      ? {
-          getState: () => wechat.state,
-          subscribe: () => () => undefined,
-          scanQRCode: () => {
-            wechat.scans++;
-            return wechat.scanned === null ? Promise.reject(new Error('scanQRCode:fail')) : Promise.resolve(wechat.scanned);
-          },
-        }
-      : null,
-}));
+// Outside WeChat unless a test says otherwise (testing/wechat-stub.ts, set up for every file).
 
 // jsdom lacks pointer capture, which the popup's drag-to-close gesture asks for.
 Element.prototype.setPointerCapture ??= () => undefined;
@@ -43,28 +30,27 @@ function renderButton() {
 describe('phone add-device button', () => {
   beforeEach(async () => {
     await changeLanguage('en_US');
-    Object.assign(wechat, { inside: false, scanned: null, scans: 0 });
   });
 
   it('in WeChat, scans the label and opens its page', async () => {
-    Object.assign(wechat, { inside: true, scanned: 'https://farm.example.com/apps/info?code=fw%3AZS0000000901%3AABCD2345' });
+    insideWeChat('https://farm.example.com/apps/info?code=fw%3AZS0000000901%3AABCD2345');
     const user = userEvent.setup();
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Add device' }));
     expect(await screen.findByTestId('here')).toHaveTextContent(
       '/apps/info?code=https%3A%2F%2Ffarm.example.com%2Fapps%2Finfo%3Fcode%3Dfw%253AZS0000000901%253AABCD2345',
     );
-    expect(wechat.scans).toBe(1);
+    expect(wechatStub.scans).toBe(1);
   });
 
   it('outside WeChat, or when the camera reads nothing, asks for the typed label', async () => {
-    wechat.inside = true;
+    insideWeChat();
     // antd-mobile's popup lets clicks through only once its opening animation ends.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     renderButton();
     await user.click(screen.getByRole('button', { name: 'Add device' }));
     expect(await screen.findByText('Add a device')).toBeInTheDocument();
-    expect(wechat.scans).toBe(1);
+    expect(wechatStub.scans).toBe(1);
 
     await user.type(screen.getByPlaceholderText('e.g. ZS0000000901, or fw:ZS0000000901:ABCD2345'), 'ZS0000000901');
     await user.click(screen.getByRole('button', { name: 'Look up' }));

@@ -1,18 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MapDevice } from '@/features/devices/types';
 import { renderRoutes } from '@/testing/render';
+import { insideWeChat, wechatStub } from '@/testing/wechat-stub';
 import { DeviceCard } from './device-card';
 
-// Outside WeChat unless a test says otherwise; inside, a ready bridge recording the places it opens.
-const wechat = vi.hoisted(() => ({ inside: false, opened: [] as unknown[], state: { ready: true, location: null, share: null } }));
-vi.mock('@/features/wechat/wechat', () => ({
-  weChatBridge: () =>
-    wechat.inside
-      ? { getState: () => wechat.state, subscribe: () => () => undefined, openLocation: (target: unknown) => wechat.opened.push(target) > 0 }
-      : null,
-}));
+// Outside WeChat unless a test says otherwise (testing/wechat-stub.ts, set up for every file).
 
 const device: MapDevice = {
   id: 9,
@@ -63,15 +57,14 @@ describe('DeviceCard', () => {
   });
 
   it('inside WeChat opens WeChat’s own map at the device, in GCJ-02', async () => {
-    wechat.inside = true;
-    onTestFinished(() => void (wechat.inside = false));
+    insideWeChat();
     const user = userEvent.setup();
     renderCard(device);
 
     expect(screen.queryByRole('link', { name: '高德地图' })).toBeNull();
     await user.click(screen.getByRole('button', { name: '打开地图' }));
-    expect(wechat.opened).toHaveLength(1);
-    const target = wechat.opened[0] as { latitude: number; longitude: number; name: string };
+    expect(wechatStub.opened).toHaveLength(1);
+    const target = wechatStub.opened[0] as { latitude: number; longitude: number; name: string };
     expect(target.name).toBe('East station');
     // The national offset moves a point near Beijing a few hundred metres.
     expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { DAY } from '@/lib/time-range';
 import { device, serveDevice } from '@/testing/device-fixtures';
 import { renderRoutes, renderWithProviders as render } from '@/testing/render';
+import { insideWeChat, wechatStub } from '@/testing/wechat-stub';
 import { MobileAboutPage } from './about-page';
 import { MobileHistoryPage } from './history-page';
 import { Gallery } from './kinds';
@@ -13,25 +14,8 @@ import { MobileRealtimePage } from './realtime-page';
 // jsdom has no canvas: the chart module is replaced, everything around it is real.
 vi.mock('@/components/charts/chart', () => ({ default: () => <canvas data-testid="chart-stub" /> }));
 
-// Outside WeChat unless a test says otherwise; inside, a bridge that records what it is asked to do
-// (the real hooks run on top of it).
-const wechat = vi.hoisted(() => ({ inside: false, opened: [] as unknown[], previewed: [] as unknown[], state: { ready: true, location: null, share: null } }));
-vi.mock('@/features/wechat/wechat', () => ({
-  weChatBridge: () =>
-    wechat.inside
-      ? {
-          getState: () => wechat.state,
-          subscribe: () => () => undefined,
-          openLocation: (target: unknown) => wechat.opened.push(target) > 0,
-          previewImage: (pictures: unknown) => wechat.previewed.push(pictures) > 0,
-        }
-      : null,
-}));
-
-function insideWeChat() {
-  wechat.inside = true;
-  onTestFinished(() => void (wechat.inside = false));
-}
+// Outside WeChat unless a test says otherwise (testing/wechat-stub.ts, set up for every file; the real
+// hooks run on top of it).
 
 const base = '/apps/mobile/poi/:hashId/:deviceId';
 
@@ -50,8 +34,6 @@ function renderAt(path: string) {
 describe('phone device pages', () => {
   beforeEach(() => {
     changeLanguage('en_US');
-    wechat.opened = [];
-    wechat.previewed = [];
   });
 
   it("sends the realtime index to the device's own type and shows the weather the server graded", async () => {
@@ -122,8 +104,8 @@ describe('phone device pages', () => {
     const user = userEvent.setup();
     renderAt('/apps/mobile/poi/abc123/13/about');
     await user.click(await screen.findByTestId('mpoi-navigate'));
-    await waitFor(() => expect(wechat.opened).toHaveLength(1));
-    const target = wechat.opened[0] as { latitude: number; longitude: number; name: string };
+    await waitFor(() => expect(wechatStub.opened).toHaveLength(1));
+    const target = wechatStub.opened[0] as { latitude: number; longitude: number; name: string };
     // The national offset moves a point near Beijing a few hundred metres.
     expect(target.name).toBe('East field station');
     expect(Math.abs(target.longitude - 116.2)).toBeGreaterThan(0.001);
@@ -143,10 +125,10 @@ describe('phone device pages', () => {
     render(<Gallery deviceId={13} />);
     const thumbs = await screen.findAllByTestId('mpoi-image-thumb');
     await user.click(thumbs[1]);
-    expect(wechat.previewed).toEqual([{ current: '/apis/poi/13/images/1', urls: ['/apis/poi/13/images/3', '/apis/poi/13/images/2', '/apis/poi/13/images/1'] }]);
+    expect(wechatStub.previewed).toEqual([{ current: '/apis/poi/13/images/1', urls: ['/apis/poi/13/images/3', '/apis/poi/13/images/2', '/apis/poi/13/images/1'] }]);
     expect(document.querySelector('.adm-image-viewer-content')).toBeNull();
     await user.click(screen.getByTestId('mpoi-image-latest'));
-    expect(wechat.previewed[1]).toMatchObject({ current: '/apis/poi/13/images/3' });
+    expect(wechatStub.previewed[1]).toMatchObject({ current: '/apis/poi/13/images/3' });
   });
 
   it('opens a tapped camera picture in the app’s own viewer outside WeChat', async () => {
@@ -155,6 +137,6 @@ describe('phone device pages', () => {
     render(<Gallery deviceId={13} />);
     await user.click((await screen.findAllByTestId('mpoi-image-thumb'))[0]);
     await waitFor(() => expect(document.querySelector('.adm-image-viewer-content')).not.toBeNull());
-    expect(wechat.previewed).toEqual([]);
+    expect(wechatStub.previewed).toEqual([]);
   });
 });
