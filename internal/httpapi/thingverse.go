@@ -78,7 +78,7 @@ func (s *Server) tvLabel(c *call) (any, error) {
 		return nil, err
 	}
 	if err := s.Devices.Rename(c.r.Context(), c.account.ID, c.device.ID, strings.TrimSpace(b.Label)); err != nil {
-		if e, ok := err.(*errs.Error); ok && e.Field == "name" {
+		if e := errs.As(err); e != nil && e.Field == "name" {
 			f := *e
 			f.Field = "label"
 			return nil, &f
@@ -103,6 +103,12 @@ func (s *Server) tvService(c *call) (any, error) {
 	cmd, err := s.Commands.SendAuthorized(c.r.Context(), commands.Sender{Account: c.account.ID, Source: commands.SourceAPI},
 		c.device, c.r.PathValue("name"), params)
 	if err != nil {
+		// The body is the parameters themselves: name the input as it is in it.
+		if e := errs.As(err); e != nil && strings.HasPrefix(e.Field, "params.") {
+			f := *e
+			f.Field = strings.TrimPrefix(e.Field, "params.")
+			return nil, &f
+		}
 		return nil, err
 	}
 	return toCommand(c.lang, c.device, cmd), nil
