@@ -158,16 +158,14 @@ func (s *Server) oemFind(c *call, app *openapi.App) (*devices.Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := s.OpenAPI.Store.AppDevices(c.r.Context(), app)
+	d, err := s.Devices.Owned(c.r.Context(), app.OwnerID, id)
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range ds {
-		if d.ID == id && app.InRange(d) {
-			return d, nil
-		}
+	if !app.InRange(d) {
+		return nil, errs.NotFound()
 	}
-	return nil, errs.NotFound()
+	return d, nil
 }
 
 // oemShanjing serves GET /apis/oem/gov-lsw/{id}/shanjing: a landslide
