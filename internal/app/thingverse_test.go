@@ -290,6 +290,14 @@ func TestOEM_GovViews(t *testing.T) {
 		t.Errorf("pluviometer %s", a.Data)
 	}
 
+	// A device of the other kind has no such view.
+	if a := signedCall(t, m.URL(), app.AppKey, app.AppSecret, "GET", fmt.Sprintf("/apis/oem/gov-lsw/%d/shanjing", rainID), nil, now, ""); a.status != 400 {
+		t.Errorf("shanjing of a rain gauge: %d %s", a.status, a.raw)
+	}
+	if a := signedCall(t, m.URL(), app.AppKey, app.AppSecret, "GET", fmt.Sprintf("/apis/oem/gov-lsw/%d/pluviometer", shanID), nil, now, ""); a.status != 400 {
+		t.Errorf("pluviometer of a landslide monitor: %d %s", a.status, a.raw)
+	}
+
 	// Another account's device answers as a missing one.
 	got := signedCall(t, m.URL(), app.AppKey, app.AppSecret, "GET", fmt.Sprintf("/apis/oem/gov-lsw/%d/pluviometer", theirs.ID), nil, now, "")
 	none := signedCall(t, m.URL(), app.AppKey, app.AppSecret, "GET", "/apis/oem/gov-lsw/987654321/pluviometer", nil, now, "")
