@@ -57,7 +57,7 @@ type access struct {
 
 // accessTable lists every route of `fieldwatch routes`. A new route without
 // an entry here fails TestAccess_EveryRoute: decide who may call it first.
-// Placeholders: {id} the device, {uid} the rights-less grantee's account,
+// Placeholders: {id} the device, {urn} its thingverse URN, {uid} the rights-less grantee's account,
 // {tag} the caller's tag, {image} an image of the device, {task} the owner's
 // export of it, {command} a command the owner sent to it.
 var accessTable = map[string]access{
@@ -151,6 +151,17 @@ var accessTable = map[string]access{
 	"PUT /apis/poi/modify/permissions":  {scope: "device", need: devices.NeedOwner, body: `{"poiId":{id},"uid":{uid},"purview":{}}`},
 	"GET /apis/poi/query/permissions":   {scope: "device", need: devices.NeedRead, path: "/apis/poi/query/permissions?poiId={id}"},
 
+	"GET /apis/thingverse/device/{urn}":                   {scope: "device", need: devices.NeedRead},
+	"GET /apis/thingverse/device/{urn}/metadata":          {scope: "device", need: devices.NeedRead},
+	"GET /apis/thingverse/device/{urn}/telemetry":         {scope: "device", need: devices.NeedRead},
+	"GET /apis/thingverse/device/{urn}/indicators":        {scope: "device", need: devices.NeedRead},
+	"GET /apis/thingverse/device/{urn}/blobs":             {scope: "device", need: devices.NeedRead, kind: "ibiosense"},
+	"GET /apis/thingverse/device/{urn}/et0":               {scope: "device", need: devices.NeedRead, kind: "type5"},
+	"GET /apis/thingverse/device/{urn}/insect/statistics": {scope: "device", need: devices.NeedRead, kind: "ibiosense"},
+	"PUT /apis/thingverse/device/{urn}/label":             {scope: "device", need: devices.NeedRename, body: `{"label":"Walked"}`},
+	"POST /apis/thingverse/device/{urn}/services/{name}": {scope: "device", need: devices.NeedControl, kind: "type10",
+		path: "/apis/thingverse/device/{urn}/services/openFor", body: `{"minutes":5}`},
+
 	"GET /apis/integration/channel/list":              {scope: "account"},
 	"GET /apis/integration/channel/get":               {scope: "account"},
 	"POST /apis/integration/channel/create":           {scope: "device", need: devices.NeedExport, body: `{"name":"Walk","url":"http://127.0.0.1:9/hook","deviceIds":[{id}]}`},
@@ -177,6 +188,8 @@ var accessTable = map[string]access{
 	"GET /openapi/v1/devices/{sn}":               {scope: "public"},
 	"GET /openapi/v1/devices/{sn}/latest":        {scope: "public"},
 	"GET /openapi/v1/devices/{sn}/history":       {scope: "public"},
+	"GET /apis/oem/gov-lsw/{id}/shanjing":        {scope: "public"},
+	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
 
 	"POST /ingest/v1/{kind}":       {scope: "public"},
 	"POST /ingest/v1/commands/ack": {scope: "public"},
@@ -369,6 +382,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 	var list struct {
 		List []struct {
 			ID     int64
+			SN     string
 			Page   string
 			TypeID int
 			Slave  bool
@@ -376,8 +390,10 @@ func TestAccess_EveryRoute(t *testing.T) {
 	}
 	cs[owner].must("GET", "/apis/devices?size=100", "", &list)
 	byKind := map[string][]int64{}
+	sns := map[int64]string{987654321: "NOSUCH987654321"} // the missing device's SN
 	var all []int64
 	for _, d := range list.List {
+		sns[d.ID] = d.SN
 		if !d.Slave {
 			byKind[d.Page] = append(byKind[d.Page], d.ID)
 			byKind[fmt.Sprintf("type%d", d.TypeID)] = append(byKind[fmt.Sprintf("type%d", d.TypeID)], d.ID)
@@ -395,6 +411,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	byKind["spare"], byKind["rekey"] = []int64{spare.ID}, []int64{rekey.ID}
+	sns[spare.ID], sns[rekey.ID] = spare.SN, rekey.SN
 	all = append(all, spare.ID, rekey.ID)
 	reshare := func(ids []int64) {
 		share(t, cs[owner], cs[without], ids, `{}`)
@@ -446,7 +463,7 @@ func TestAccess_EveryRoute(t *testing.T) {
 		if len(images) > 0 {
 			image = images[0].ID
 		}
-		return strings.NewReplacer("{id}", fmt.Sprint(id), "{uid}", fmt.Sprint(cs[without].id), "{tag}", fmt.Sprint(c.tag),
+		return strings.NewReplacer("{urn}", "urn:fieldwatch:device:"+sns[id], "{id}", fmt.Sprint(id), "{uid}", fmt.Sprint(cs[without].id), "{tag}", fmt.Sprint(c.tag),
 			"{image}", fmt.Sprint(image), "{task}", task.TaskID, "{command}", fmt.Sprint(command.ID),
 			"{soilNodes}", soilNodes, "{begin}", fmt.Sprint(now.Add(-time.Hour).UnixMilli()), "{end}", fmt.Sprint(now.UnixMilli())).Replace(s)
 	}

@@ -151,6 +151,18 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/qi/fwi/history", s.dev(devices.NeedRead, s.fwiHistory)},
 		{"GET", "/apis/qi/data/history", s.dev(devices.NeedRead, s.weatherHistory)},
 
+		// The thingverse device API: a device named by its URN,
+		// urn:fieldwatch:device:{sn} (docs/api.md, docs/decisions.md).
+		{"GET", "/apis/thingverse/device/{urn}", s.urn(devices.NeedRead, s.tvDevice)},
+		{"GET", "/apis/thingverse/device/{urn}/metadata", s.urn(devices.NeedRead, s.metadata)},
+		{"GET", "/apis/thingverse/device/{urn}/telemetry", s.urn(devices.NeedRead, s.poiDetect)},
+		{"GET", "/apis/thingverse/device/{urn}/indicators", s.urn(devices.NeedRead, s.poiIndicator)},
+		{"GET", "/apis/thingverse/device/{urn}/blobs", s.urn(devices.NeedRead, s.images)},
+		{"GET", "/apis/thingverse/device/{urn}/et0", s.urn(devices.NeedRead, s.weekET0)},
+		{"GET", "/apis/thingverse/device/{urn}/insect/statistics", s.urn(devices.NeedRead, s.tvInsects)},
+		{"PUT", "/apis/thingverse/device/{urn}/label", s.urn(devices.NeedRename, s.tvLabel)},
+		{"POST", "/apis/thingverse/device/{urn}/services/{name}", s.urn(devices.NeedControl, s.tvService)},
+
 		// Data push channels (docs/api.md).
 		{"GET", "/apis/integration/channel/list", s.authed(s.channelList)},
 		{"GET", "/apis/integration/channel/get", s.authed(s.channelGet)},
@@ -179,6 +191,8 @@ func (s *Server) routes() []route {
 		{"GET", "/openapi/v1/devices/{sn}", s.signed(s.oaDevice)},
 		{"GET", "/openapi/v1/devices/{sn}/latest", s.signed(s.oaLatest)},
 		{"GET", "/openapi/v1/devices/{sn}/history", s.signed(s.oaHistory)},
+		{"GET", "/apis/oem/gov-lsw/{id}/shanjing", s.signed(s.oemShanjing)},
+		{"GET", "/apis/oem/gov-lsw/{id}/pluviometer", s.signed(s.oemPluviometer)},
 
 		// The device link over HTTP: HTTP Basic auth with SN and device key.
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
