@@ -59,6 +59,10 @@ afterEach(async () => {
   Modal.destroyAll();
   Dialog.clear();
   Toast.clear();
+  // Closing animates, and jsdom may never finish it: their containers go now.
+  for (const node of Array.from(document.body.children)) {
+    if (node.querySelector('[role="dialog"], .adm-toast-mask, .ant-message, .ant-notification')) node.remove();
+  }
   vi.unstubAllGlobals();
   setFarmZone(undefined);
   await changeLanguage('zh_CN');
