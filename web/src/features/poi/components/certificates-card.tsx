@@ -79,7 +79,7 @@ export function CertificatesCard({ deviceId }: { deviceId: number }) {
         loading={list.isPending}
         dataSource={list.data ?? []}
         columns={columns}
-        locale={{ emptyText: t('certificates.none') }}
+        locale={{ emptyText: <span className="fw-table-empty">{t('certificates.none')}</span> }}
         scroll={{ x: true }}
       />
       <Modal

@@ -58,7 +58,7 @@ export function CommandsCard({ deviceId }: { deviceId: number }) {
             data-testid="poi-commands"
             loading={list.isPending}
             dataSource={list.data?.list ?? []}
-            locale={{ emptyText: t('controls.none') }}
+            locale={{ emptyText: <span className="fw-table-empty">{t('controls.none')}</span> }}
             pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
             columns={[
               { title: t('controls.sentAt'), dataIndex: 'submittedAt', width: 170, render: (v: number) => formatDateTime(v) },
