@@ -284,12 +284,18 @@ type answer struct {
 
 func (c *client) call(method, path, body string) answer {
 	c.t.Helper()
+	return c.callLang("en_US", method, path, body)
+}
+
+// callLang is call in a given language.
+func (c *client) callLang(lang, method, path, body string) answer {
+	c.t.Helper()
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
 	req, _ := http.NewRequest(method, c.base+path, rd)
-	req.Header.Set("lang", "en_US")
+	req.Header.Set("lang", lang)
 	req.Header.Set("Content-Type", "application/json")
 	res, err := c.http.Do(req)
 	if err != nil {

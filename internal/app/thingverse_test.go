@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,27 +17,6 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/openapi"
 )
-
-// callLang is c.call in a given language.
-func (c *client) callLang(lang, method, path, body string) answer {
-	c.t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, _ := http.NewRequest(method, c.base+path, rd)
-	req.Header.Set("lang", lang)
-	req.Header.Set("Content-Type", "application/json")
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	a := answer{status: res.StatusCode}
-	a.raw, _ = io.ReadAll(res.Body)
-	_ = json.Unmarshal(a.raw, &a)
-	return a
-}
 
 // errField is the field an error answer names.
 func errField(t *testing.T, a answer) string {
