@@ -115,6 +115,9 @@ var accessTable = map[string]access{
 	// A serial the device never had: the owner passes the check and finds nothing.
 	"DELETE /apis/poi/{id}/certificate/{serial}": {scope: "device", need: devices.NeedOwner, path: "/apis/poi/{id}/certificate/0f0f",
 		expect: map[role]string{owner: absentFor}},
+	"GET /apis/poi/{id}/portal":        {scope: "device", need: devices.NeedOwner},
+	"POST /apis/poi/{id}/portal":       {scope: "device", need: devices.NeedOwner, body: `{"allowControl":false}`},
+	"DELETE /apis/poi/{id}/portal":     {scope: "device", need: devices.NeedOwner},
 	"POST /apis/poi/encryption/rotate": {scope: "device", need: devices.NeedOwner, kind: "rekey", path: "/apis/poi/encryption/rotate?id={id}"},
 	"GET /apis/poi/topology":           {scope: "device", need: devices.NeedRead, path: "/apis/poi/topology?id={id}"},
 
@@ -190,6 +193,14 @@ var accessTable = map[string]access{
 	"GET /openapi/v1/devices/{sn}/history":       {scope: "public"},
 	"GET /apis/oem/gov-lsw/{id}/shanjing":        {scope: "public"},
 	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
+	// The unified portal: its link is its authorization (TestPortal).
+	"GET /apis/uni/integration/theme":                {scope: "public"},
+	"GET /apis/uni/device/{sn}":                      {scope: "public"},
+	"GET /apis/uni/device/{sn}/metadata":             {scope: "public"},
+	"GET /apis/uni/device/{sn}/datapoints":           {scope: "public"},
+	"GET /apis/uni/device/{sn}/commands/definitions": {scope: "public"},
+	"GET /apis/uni/device/{sn}/commands":             {scope: "public"},
+	"POST /apis/uni/device/{sn}/commands":            {scope: "public"},
 
 	"POST /ingest/v1/{kind}":       {scope: "public"},
 	"POST /ingest/v1/commands/ack": {scope: "public"},

@@ -173,6 +173,12 @@ func (s *Service) List(ctx context.Context, viewer, deviceID int64, offset, limi
 	return s.o.Store.DeviceCommands(ctx, deviceID, offset, limit)
 }
 
+// ListAuthorized is List for a device the caller has authorized already
+// (the unified portal, whose link is its authorization).
+func (s *Service) ListAuthorized(ctx context.Context, d *devices.Device, offset, limit int) ([]*Command, int, error) {
+	return s.o.Store.DeviceCommands(ctx, d.ID, offset, limit)
+}
+
 // Get returns one command of a device. Returns ENOTFOUND (the device, or
 // no such command of it), EFORBIDDEN as Send.
 func (s *Service) Get(ctx context.Context, viewer, deviceID, id int64) (*Command, error) {

@@ -61,6 +61,9 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/poi/{id}/certificate", s.dev(devices.NeedOwner, s.issueCertificate)},
 		{"GET", "/apis/poi/{id}/certificates", s.dev(devices.NeedOwner, s.listCertificates)},
 		{"DELETE", "/apis/poi/{id}/certificate/{serial}", s.dev(devices.NeedOwner, s.revokeCertificate)},
+		{"GET", "/apis/poi/{id}/portal", s.dev(devices.NeedOwner, s.portalStatus)},
+		{"POST", "/apis/poi/{id}/portal", s.dev(devices.NeedOwner, s.portalCreate)},
+		{"DELETE", "/apis/poi/{id}/portal", s.dev(devices.NeedOwner, s.portalRevoke)},
 		{"POST", "/apis/poi/encryption/rotate", s.dev(devices.NeedOwner, s.rotateKey)},
 		{"GET", "/apis/poi/topology", s.dev(devices.NeedRead, s.poiTopology)},
 		{"GET", "/apis/poi/scan", s.authed(s.poiScan)},
@@ -162,6 +165,16 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/thingverse/device/{urn}/insect/statistics", s.urn(devices.NeedRead, s.tvInsects)},
 		{"PUT", "/apis/thingverse/device/{urn}/label", s.urn(devices.NeedRename, s.tvLabel)},
 		{"POST", "/apis/thingverse/device/{urn}/services/{name}", s.urn(devices.NeedControl, s.tvService)},
+
+		// The unified portal: no session, a device's portal link instead
+		// (X-Portal-Token; docs/api.md, docs/decisions.md).
+		{"GET", "/apis/uni/integration/theme", s.public(s.uniTheme)},
+		{"GET", "/apis/uni/device/{sn}", s.uni(s.uniDevice)},
+		{"GET", "/apis/uni/device/{sn}/metadata", s.uni(portalCall(s.metadata))},
+		{"GET", "/apis/uni/device/{sn}/datapoints", s.uni(portalCall(s.datapointsV2))},
+		{"GET", "/apis/uni/device/{sn}/commands/definitions", s.uni(portalCall(s.commandDefs))},
+		{"GET", "/apis/uni/device/{sn}/commands", s.uni(s.uniCommands)},
+		{"POST", "/apis/uni/device/{sn}/commands", s.uni(s.uniSend)},
 
 		// Data push channels (docs/api.md).
 		{"GET", "/apis/integration/channel/list", s.authed(s.channelList)},

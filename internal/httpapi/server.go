@@ -7,6 +7,7 @@ import (
 	"crypto/subtle"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
+	"github.com/fieldwatch/fieldwatch/internal/portal"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -93,6 +94,8 @@ type Options struct {
 	// it as a bearer token; empty answers 404 there (MetricsHandler serves a
 	// separate listener).
 	MetricsToken string
+	// Portal keeps the devices' unified portal links.
+	Portal *portal.Service
 	// DeviceCerts issues, lists and revokes device certificates; nil
 	// answers 404 on those routes.
 	DeviceCerts *devicecert.Service

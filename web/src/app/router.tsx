@@ -173,7 +173,7 @@ export const routes: RouteObject[] = [
             // Reached by scanning a device or from a partner's site: no login check.
             Component: PlainLayout,
             children: [
-              soon(paths.uniPortal, 'uniPortal'),
+              { path: paths.uniPortal, handle: handle('uniPortal'), lazy: page(() => import('./routes/uni-portal')) },
               soon(paths.externalDevice, 'externalDevice'),
               // A share or transfer link: describes itself to anyone, asks for a login to accept.
               { path: paths.authorized, handle: handle('authorized'), lazy: page(() => import('./routes/authorized')) },

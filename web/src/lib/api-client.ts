@@ -20,6 +20,7 @@ interface ApiErrorInit {
   content?: string;
   field?: string;
   key?: string;
+  data?: unknown;
 }
 
 export class ApiError extends Error {
@@ -34,6 +35,8 @@ export class ApiError extends Error {
   readonly field?: string;
   /** The server's i18n key for the error, when it sent one. */
   readonly key?: string;
+  /** What the envelope carried besides the message (the portal's state), if anything. */
+  readonly data?: unknown;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -45,6 +48,7 @@ export class ApiError extends Error {
     this.content = init.content ?? init.message;
     this.field = init.field;
     this.key = init.key;
+    this.data = init.data;
   }
 }
 
@@ -90,6 +94,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Headers of this call besides the app's own (a portal link's token). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, params?: QueryParams): string {
@@ -181,6 +187,7 @@ function fromEnvelope(envelope: Envelope, status: number): unknown {
         content,
         field: envelope.error?.field || undefined,
         key: envelope.error?.key || undefined,
+        data: envelope.data ?? undefined,
       });
     }
   }
@@ -208,7 +215,7 @@ async function send<K extends 'text' | 'blob'>(
   options: RequestOptions,
   read: K,
 ): Promise<{ response: Response; body: K extends 'text' ? string : Blob }> {
-  const { params, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { params, body, signal, timeoutMs = REQUEST_TIMEOUT_MS, headers: extra } = options;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -223,6 +230,7 @@ async function send<K extends 'text' | 'blob'>(
     Accept: 'application/json',
     lang: currentLanguage(),
     'X-Requested-With': 'XMLHttpRequest',
+    ...extra,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -64,28 +64,44 @@ export function isOpen(command: Command): boolean {
   return command.state === 'submitted' || command.state === 'pending';
 }
 
-export function getCommandDefsQueryOptions(id: number, lang: Language) {
+/**
+ * Where a device's commands are read and sent: its device page (`/poi/{id}`, with the session) or
+ * its unified portal (`/uni/device/{sn}`, with the portal link's token). `key` prefixes the query
+ * keys, so invalidating it refreshes everything the device shows.
+ */
+export interface CommandTarget {
+  key: readonly unknown[];
+  base: string;
+  headers?: Record<string, string>;
+}
+
+export function poiCommandTarget(id: number): CommandTarget {
+  return { key: poiKeys.device(id), base: `/poi/${id}` };
+}
+
+export function getCommandDefsQueryOptions(target: CommandTarget, lang: Language) {
   return queryOptions({
-    queryKey: poiKeys.localized(id, 'command-defs', lang),
-    queryFn: ({ signal }) => api.get<CommandDefs>(`/poi/${id}/commands/definitions`, { signal }),
+    queryKey: [...target.key, 'command-defs', lang],
+    queryFn: ({ signal }) => api.get<CommandDefs>(`${target.base}/commands/definitions`, { signal, headers: target.headers }),
     staleTime: 30 * 60_000,
   });
 }
 
-export function useCommandDefs(id: number, lang: Language) {
-  return useQuery(getCommandDefsQueryOptions(id, lang));
+export function useCommandDefs(target: CommandTarget, lang: Language) {
+  return useQuery(getCommandDefsQueryOptions(target, lang));
 }
 
-export function getCommandsQueryOptions(id: number, lang: Language, page: number, size: number) {
+export function getCommandsQueryOptions(target: CommandTarget, lang: Language, page: number, size: number) {
   return queryOptions({
-    queryKey: poiKeys.localized(id, 'commands', lang).concat([page, size]),
-    queryFn: ({ signal }) => api.get<CommandPage>(`/poi/${id}/commands?page=${page}&size=${size}`, { signal }),
+    queryKey: [...target.key, 'commands', lang, page, size],
+    queryFn: ({ signal }) =>
+      api.get<CommandPage>(`${target.base}/commands`, { signal, headers: target.headers, params: { page, size } }),
     refetchInterval: (query) => (query.state.data?.list.some(isOpen) ? COMMAND_POLL_MS : false),
   });
 }
 
-export function useCommands(id: number, lang: Language, page: number, size: number, enabled: boolean) {
-  return useQuery({ ...getCommandsQueryOptions(id, lang, page, size), enabled });
+export function useCommands(target: CommandTarget, lang: Language, page: number, size: number, enabled: boolean) {
+  return useQuery({ ...getCommandsQueryOptions(target, lang, page, size), enabled });
 }
 
 export interface SendCommand {
@@ -93,12 +109,12 @@ export interface SendCommand {
   params?: Record<string, string | number>;
 }
 
-export function useSendCommand(id: number, { onSuccess }: { onSuccess?: (command: Command) => void } = {}) {
+export function useSendCommand(target: CommandTarget, { onSuccess }: { onSuccess?: (command: Command) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendCommand) => api.post<Command>(`/poi/${id}/commands`, body),
+    mutationFn: (body: SendCommand) => api.post<Command>(`${target.base}/commands`, body, { headers: target.headers }),
     onSuccess: async (command) => {
-      await queryClient.invalidateQueries({ queryKey: poiKeys.device(id) });
+      await queryClient.invalidateQueries({ queryKey: target.key });
       onSuccess?.(command);
     },
   });

@@ -1,14 +1,23 @@
 import { SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, InputNumber, Segmented, Table, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { formatDateTime, formatReportTime } from '@/lib/format';
 import { useNotice } from '@/lib/notice';
-import { poiKeys } from '@/lib/poi-keys';
 import { useLang } from '@/lib/use-lang';
-import { isOpen, useCommandDefs, useCommands, useSendCommand, type Command, type CommandDef, type CommandState } from '../api/commands';
+import {
+  isOpen,
+  poiCommandTarget,
+  useCommandDefs,
+  useCommands,
+  useSendCommand,
+  type Command,
+  type CommandDef,
+  type CommandState,
+  type CommandTarget,
+} from '../api/commands';
 
 /** The report interval is sent by saving the settings, not from this panel. */
 const FROM_SETTINGS = 'reportInterval';
@@ -29,25 +38,42 @@ const PAGE_SIZE = 5;
  * Hidden for a device whose type has no controls besides the report interval.
  */
 export function CommandsCard({ deviceId }: { deviceId: number }) {
+  const target = useMemo(() => poiCommandTarget(deviceId), [deviceId]);
+  return <DeviceCommands target={target} />;
+}
+
+interface DeviceCommandsProps {
+  target: CommandTarget;
+  /** Whether the record says who sent each command (not on the portal: its visitors see what was done). */
+  showBy?: boolean;
+  /** Said instead of the usual note when the commands may not be sent. */
+  noRightNote?: string;
+  /** Whether the record is shown to those who may not send (the portal's visitors see it). */
+  recordAlways?: boolean;
+}
+
+/** The controls and the record of the device `target` names, on its page or its portal. */
+export function DeviceCommands({ target, showBy = true, noRightNote, recordAlways = false }: DeviceCommandsProps) {
   const { t } = useTranslation('poi');
   const lang = useLang();
-  const defs = useCommandDefs(deviceId, lang);
+  const defs = useCommandDefs(target, lang);
   const controls = (defs.data?.commands ?? []).filter((c) => c.name !== FROM_SETTINGS);
   const allowed = Boolean(defs.data?.allowed);
+  const showRecord = allowed || recordAlways;
   const [page, setPage] = useState(1);
-  const list = useCommands(deviceId, lang, page, PAGE_SIZE, allowed && controls.length > 0);
-  useFollowUp(deviceId, list.data?.list);
+  const list = useCommands(target, lang, page, PAGE_SIZE, showRecord && controls.length > 0);
+  useFollowUp(target, list.data?.list);
   if (defs.error) return <ServerErrorAlert error={defs.error} />;
   if (controls.length === 0) return null;
   return (
     <Card variant="borderless" title={t('controls.title')} className="fw-poi-section" data-testid="poi-controls">
-      {!allowed && <Alert type="info" showIcon title={t('controls.noRight')} className="fw-poi-controls__note" />}
+      {!allowed && <Alert type="info" showIcon title={noRightNote ?? t('controls.noRight')} className="fw-poi-controls__note" />}
       <div className="fw-poi-commands">
         {controls.map((def) => (
-          <CommandControl key={def.name} deviceId={deviceId} def={def} disabled={!allowed} />
+          <CommandControl key={def.name} target={target} def={def} disabled={!allowed} />
         ))}
       </div>
-      {allowed && (
+      {showRecord && (
         <>
           <Typography.Title level={5} className="fw-poi-commands__title">
             {t('controls.record')}
@@ -63,7 +89,7 @@ export function CommandsCard({ deviceId }: { deviceId: number }) {
             columns={[
               { title: t('controls.sentAt'), dataIndex: 'submittedAt', width: 170, render: (v: number) => formatDateTime(v) },
               { title: t('controls.command'), key: 'command', render: (_, c) => <CommandText command={c} /> },
-              { title: t('controls.by'), key: 'by', width: 140, render: (_, c) => c.by?.name ?? '—' },
+              ...(showBy ? [{ title: t('controls.by'), key: 'by', width: 140, render: (_: unknown, c: Command) => c.by?.name ?? '—' }] : []),
               { title: t('controls.state'), key: 'state', width: 260, render: (_, c) => <StateText command={c} /> },
             ]}
           />
@@ -75,7 +101,7 @@ export function CommandsCard({ deviceId }: { deviceId: number }) {
 }
 
 /** Refreshes the device's readings when a command stops waiting: its effect shows in them. */
-function useFollowUp(deviceId: number, list: Command[] | undefined) {
+function useFollowUp(target: CommandTarget, list: Command[] | undefined) {
   const queryClient = useQueryClient();
   const open = useRef<Set<number>>(new Set());
   useEffect(() => {
@@ -83,8 +109,8 @@ function useFollowUp(deviceId: number, list: Command[] | undefined) {
     const now = new Set(list.filter(isOpen).map((c) => c.id));
     const finished = [...open.current].some((id) => !now.has(id));
     open.current = now;
-    if (finished) void queryClient.invalidateQueries({ queryKey: poiKeys.device(deviceId) });
-  }, [deviceId, list, queryClient]);
+    if (finished) void queryClient.invalidateQueries({ queryKey: target.key });
+  }, [target, list, queryClient]);
 }
 
 function CommandText({ command }: { command: Command }) {
@@ -124,11 +150,11 @@ function StateText({ command }: { command: Command }) {
 }
 
 /** One command: a button, or a value and a button. */
-function CommandControl({ deviceId, def, disabled }: { deviceId: number; def: CommandDef; disabled: boolean }) {
+function CommandControl({ target, def, disabled }: { target: CommandTarget; def: CommandDef; disabled: boolean }) {
   const { t } = useTranslation('poi');
   const notice = useNotice();
   const [form] = Form.useForm<Record<string, string | number | null>>();
-  const send = useSendCommand(deviceId, { onSuccess: () => notice.success(t('controls.sent', { name: def.label })) });
+  const send = useSendCommand(target, { onSuccess: () => notice.success(t('controls.sent', { name: def.label })) });
   const submit = (values: Record<string, string | number | null>) => {
     const params: Record<string, string | number> = {};
     for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined) params[k] = v;

@@ -8,7 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { indexReadings, type ReadingIndex } from '@/lib/telemetry/readings';
 import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { useLang } from '@/lib/use-lang';
-import { useCommandDefs } from '../api/commands';
+import { poiCommandTarget, useCommandDefs } from '../api/commands';
 import { useExportConfig } from '../api/export-datapoints';
 import { useDetect } from '../api/get-detect';
 import { useDeviceInfo, type DeviceRef } from '../api/get-device-info';
@@ -27,6 +27,7 @@ import { DownloadDialog } from './download-dialog';
 import { EditDeviceModal } from './edit-device-modal';
 import { CommandsCard } from './commands-card';
 import { HistoryCard, type HistoryView } from './history-card';
+import { PortalCard } from './portal-card';
 import { RealtimeCard } from './realtime-card';
 import { SettingsCard } from './settings-card';
 import './poi.css';
@@ -82,7 +83,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
   const [downloading, setDownloading] = useState(false);
   const metadata = useMetadata(device.id, lang);
   // The controls card sits above the bottom cards: they wait for it too.
-  const commandDefs = useCommandDefs(device.id, lang);
+  const commandDefs = useCommandDefs(poiCommandTarget(device.id), lang);
   const detect = useDetect(device.id, lang);
   const indicator = useIndicator(device.id, lang);
   const intro = useIntro(device.id, lang);
@@ -129,6 +130,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
           {right?.owner && (
             <Col xs={24}>
               <DeviceAccessCard device={device} />
+              <PortalCard device={device} />
               <CertificatesCard deviceId={device.id} />
             </Col>
           )}
