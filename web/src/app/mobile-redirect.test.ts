@@ -12,7 +12,7 @@ describe('mobileEquivalent', () => {
     ['/console/authorization', '/apps/mobile/authorization'],
     ['/apps/poi/tianqi/h1/D7', '/apps/mobile/poi/h1/D7/realtime/tianqi'],
     ['/apps/poi/zhi-shang/h%201/D7', '/apps/mobile/poi/h%201/D7/realtime/zhi-shang'],
-    ['/apps/poi/pluviometer/h1', null],
+    ['/apps/poi/pluviometer/h1', '/apps/mobile/poi/h1/0/realtime/pluviometer'],
     ['/apps/poi/unknown/h1/D7', null],
     ['/apps/devicesx', null],
     ['/apps/rules', null],

@@ -15,6 +15,9 @@ export function mobileEquivalent(pathname: string): string | null {
   if (within(path, paths.events)) return paths.mobile.messages;
   if (within(path, paths.account)) return paths.mobile.account;
   if (within(path, paths.sharing)) return paths.mobile.authorization;
+  // The rain gauge's page is addressed by its hash alone: the phone screen finds its id.
+  const rainGauge = /^\/apps\/poi\/pluviometer\/([^/]+)$/.exec(path);
+  if (rainGauge) return mobileRealtimePath(decodeURIComponent(rainGauge[1]), '0', 'pluviometer');
   const detail = /^\/apps\/poi\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   if (detail) {
     const [, type, hashId, deviceId] = detail;

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useOpenMobileDevice } from '@/lib/mobile-back';
-import { serveDevice } from '@/testing/device-fixtures';
+import { device, serveDevice } from '@/testing/device-fixtures';
 import { renderRoutes } from '@/testing/render';
 import { MobileDeviceLayout } from './mobile-device-layout';
 
@@ -78,5 +78,27 @@ describe('MobileDeviceLayout', () => {
     const direct = renderDevice('/apps/mobile/poi/h7/7/history');
     await user.click(direct.container.querySelector('.adm-nav-bar-back') as HTMLElement);
     expect(direct.router.state.location.pathname + direct.router.state.location.search).toBe('/apps/mobile/devices');
+  });
+
+  it('finds the id of a device addressed by its hash alone (a rain gauge link) and keeps the section', async () => {
+    const asked: string[] = [];
+    serveDevice({
+      info: device({ id: 29, hashId: 'rg1', page: 'pluviometer' }),
+      extra: (path) => {
+        asked.push(path);
+        return undefined;
+      },
+    });
+    const { router } = renderDevice('/apps/mobile/poi/rg1/0/realtime');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/mobile/poi/rg1/29/realtime'));
+    expect(await screen.findByText('realtime')).toBeInTheDocument();
+    expect(asked).toContain('/apis/poi/info?hashId=rg1');
+    expect(asked.some((p) => p.includes('id=0') || p.includes('/poi/0/'))).toBe(false);
+  });
+
+  it('goes to the devices tab when the hash names no device of the caller', async () => {
+    serveDevice({ info: null });
+    const { router } = renderDevice('/apps/mobile/poi/nosuch/0/history');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/mobile/devices'));
   });
 });

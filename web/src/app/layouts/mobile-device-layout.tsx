@@ -1,6 +1,7 @@
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { useMobileDevice } from '@/features/mobile-poi/components/use-device';
 import { backTarget, type OpenedFrom } from '@/lib/mobile-back';
@@ -26,8 +27,18 @@ export function MobileDeviceLayout() {
   const onProfile = pathname.startsWith(`${base}/about/profile`);
   // History and about name the device at the top (the real-time page names it in its first card,
   // under its type's title); the profile keeps its own title.
-  const { info } = useMobileDevice();
+  const { id, info } = useMobileDevice();
   const title = active !== 'realtime' && !onProfile ? info.data?.name : undefined;
+  // An address without the device's id (from a rain gauge's desktop link) gets it once known;
+  // meanwhile nothing asks for a device 0. A hash of no device of the caller's goes to the list.
+  if (id === 0) {
+    if (info.data?.id) {
+      const resolved = `/apps/mobile/poi/${encodeURIComponent(hashId)}/${info.data.id}`;
+      return <Navigate to={resolved + pathname.slice(base.length)} state={state} replace />;
+    }
+    if (info.error) return <Navigate to={from} replace />;
+    return <PageLoading />;
+  }
 
   return (
     <MobilePage backTo={onProfile ? `${base}/about` : from} backState={carried} title={title}>
