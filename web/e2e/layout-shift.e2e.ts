@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, CHROMIUM_LAUNCH, closeBrowser, detailPath, deviceOf, listDevices, settle, signIn } from './browser';
+import { baseURL, CHROMIUM_LAUNCH, closeBrowser, detailPath, deviceOf, listDevices, PHONE, settle, signIn } from './browser';
 
 // Pages keep their layout while their data arrives: the space of tables, cards and charts is
 // reserved before the answers come. Measured with the Layout Instability API: the sum of every
@@ -29,10 +29,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await chromium.launch({ ...CHROMIUM_LAUNCH, ignoreDefaultArgs: ['--hide-scrollbars'] });
-  // Lighthouse's desktop screen.
-  context = await browser.newContext({ viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
+/** Records every layout shift of the context's pages, and holds the API's answers back. */
+async function watchShifts(context: BrowserContext) {
   await context.addInitScript(() => {
     const shifts: Shift[] = [];
     window.__shifts = shifts;
@@ -52,6 +50,13 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
     await route.continue();
   });
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({ ...CHROMIUM_LAUNCH, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  // Lighthouse's desktop screen.
+  context = await browser.newContext({ viewport: { width: 1350, height: 940 }, reducedMotion: 'reduce' });
+  await watchShifts(context);
   page = context.pages()[0] ?? (await context.newPage());
 });
 
@@ -61,7 +66,8 @@ afterAll(async () => {
 });
 
 /** Waits until the page has settled (requests, progress bar, animations, two frames) and sums its layout shifts. */
-async function layoutShift(label: string): Promise<number> {
+async function layoutShift(label: string, on: Page = page): Promise<number> {
+  const page = on;
   await settle(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const shifts = await page.evaluate(() => window.__shifts ?? []);
@@ -102,5 +108,37 @@ describe('layout shift', () => {
     await page.goto(baseURL() + detailPath(probe));
     await expect.poll(() => page.locator('[data-testid="poi-chart"] canvas').count(), SLOW).toBeGreaterThan(0);
     expect(await layoutShift('moisture detail')).toBeLessThanOrEqual(LIMIT);
+  });
+
+  // The kinds whose pages once moved as their data came: the camera's pictures, the rain gauge's
+  // totals and last day, the weather station's figures and readings.
+  const KINDS = { ibiosense: 20, pluviometer: 6, tianqi: 7 } as const;
+
+  for (const [kind, typeId] of Object.entries(KINDS)) {
+    test(`a ${kind} page`, async () => {
+      const device = deviceOf(await listDevices(context), typeId);
+      await page.goto(baseURL() + detailPath(device));
+      await page.getByTestId('poi-device-name').waitFor(SLOW);
+      expect(await layoutShift(`${kind} detail`)).toBeLessThanOrEqual(LIMIT);
+    });
+  }
+
+  test('the same pages on a phone', async () => {
+    // Lighthouse's phone screen; a phone's user agent, so the device's phone screen opens.
+    const phone = await browser.newContext({ ...PHONE, viewport: { width: 412, height: 823 }, reducedMotion: 'reduce' });
+    try {
+      await watchShifts(phone);
+      await signIn(phone);
+      const devices = await listDevices(phone);
+      for (const [kind, typeId] of Object.entries(KINDS)) {
+        const tab = await phone.newPage();
+        await tab.goto(baseURL() + detailPath(deviceOf(devices, typeId)));
+        await tab.waitForURL(/\/apps\/mobile\/poi\/[^/]+\/\d+\/realtime/, SLOW);
+        expect(await layoutShift(`${kind} on a phone`, tab)).toBeLessThanOrEqual(LIMIT);
+        await tab.close();
+      }
+    } finally {
+      await closeBrowser(phone);
+    }
   });
 });

@@ -106,11 +106,19 @@ describe('router', () => {
   });
 
   it('keeps public portal pages free of the login check', async () => {
-    const fetchMock = serveProfile();
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        return jsonResponse({ code: 1404, message: 'The page does not exist', error: { key: 'portal.notFound' }, data: null }, 404);
+      }),
+    );
     renderRoutes(routes, { path: '/uni-portal/SN0001' });
 
-    expect(await screen.findByText('This feature is being upgraded, coming soon.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await screen.findByText('The page does not exist')).toBeInTheDocument();
+    expect(asked.some((url) => url.startsWith('/apis/uni/device/SN0001'))).toBe(true);
+    expect(asked.filter((url) => url.startsWith('/apis/account'))).toEqual([]);
   });
 
   it.each([

@@ -19,9 +19,11 @@ interface KeyFigureProps {
   /** Colours the figure, e.g. a warning or grade colour. */
   accent?: string;
   testId?: string;
+  /** Keeps the second line's place while there is none yet, so the figures do not grow when it comes. */
+  reserveDetail?: boolean;
 }
 
-export function KeyFigure({ label, value, unit, detail, accent, testId }: KeyFigureProps) {
+export function KeyFigure({ label, value, unit, detail, accent, testId, reserveDetail = false }: KeyFigureProps) {
   return (
     <div className="fw-poi-figure" data-testid={testId} style={accent ? { borderTopColor: accent } : undefined}>
       <div className="fw-poi-figure__label">{label}</div>
@@ -29,7 +31,7 @@ export function KeyFigure({ label, value, unit, detail, accent, testId }: KeyFig
         {value}
         {unit ? <span className="fw-poi-figure__unit">{unit}</span> : null}
       </div>
-      {detail ? <div className="fw-poi-figure__detail">{detail}</div> : null}
+      {detail || reserveDetail ? <div className="fw-poi-figure__detail">{detail || '\u00a0'}</div> : null}
     </div>
   );
 }

@@ -65,6 +65,9 @@ export function SoilDepths({ catalogue, readings }: Omit<KindProps, 'device'>) {
 }
 
 /** Weather as tiles: temperature, humidity and the rest, wind force and sector, rain graded, air quality. */
+/** The readings the air-quality grade is made of (SPEC §9). */
+const POLLUTANT_PARAMS = ['pm25', 'pm10', 'tvoc'] as const;
+
 export function WeatherTiles({ device, catalogue, readings }: KindProps) {
   const { t } = useTranslation(['mobilePoi', 'poi']);
   const lang = useLang();
@@ -89,6 +92,7 @@ export function WeatherTiles({ device, catalogue, readings }: KindProps) {
             label={t('poi:weather.windLevel')}
             value={wind ? t('poi:weather.level', { level: wind.level }) : MISSING}
             note={wind ? `${t(`poi:wind.levels.${Math.max(0, Math.min(12, wind.level)) as 0}`)} · ${formatWithUnit(wind.speed, 'm/s', 1)}` : undefined}
+            reserveNote
           />
         )}
         {has(catalogue, 'windDirection') && (
@@ -106,6 +110,7 @@ export function WeatherTiles({ device, catalogue, readings }: KindProps) {
               )
             }
             note={wind?.direction == null ? undefined : t('weather.from', { degrees: formatValue(wind.direction, 0) })}
+            reserveNote
           />
         )}
         {has(catalogue, 'rainfall') && (
@@ -115,14 +120,16 @@ export function WeatherTiles({ device, catalogue, readings }: KindProps) {
             value={rain ? formatValue(rain.rain24h, 1) : MISSING}
             unit="mm"
             note={rainKey ? t(`poi:rain.classes.${rainKey}`) : undefined}
+            reserveNote
           />
         )}
-        {grade && (
+        {/* In its place from the start, graded when the server has graded the readings. */}
+        {(grade || POLLUTANT_PARAMS.some((id) => has(catalogue, id))) && (
           <Tile
             testId="mpoi-air-quality"
             label={t('poi:weather.airQuality')}
-            value={t(`poi:airQuality.grades.${grade as 1}`)}
-            accent={GRADE_COLORS[grade as 1]}
+            value={grade ? t(`poi:airQuality.grades.${grade as 1}`) : MISSING}
+            accent={grade ? GRADE_COLORS[grade as 1] : undefined}
           />
         )}
         {rest.map((f) => (
@@ -145,15 +152,15 @@ export function RainFigures({ device }: KindProps) {
   };
   return (
     <Section title={t('poi:rain.title')} extra={<WarningBadge warning={latest?.warning ?? warning?.current} />} testId="mpoi-rain">
-      <BigFigure testId="mpoi-rain-today" label={t('poi:rain.today')} value={amount(latest?.today, 1)} unit="mm" note={stats ? t('poi:rain.yesterday', { mm: formatWithUnit(stats.yesterday, 'mm', 1) }) : undefined} time={latest?.time} />
+      <BigFigure testId="mpoi-rain-today" label={t('poi:rain.today')} value={amount(latest?.today, 1)} unit="mm" note={stats ? t('poi:rain.yesterday', { mm: formatWithUnit(stats.yesterday, 'mm', 1) }) : undefined} time={latest?.time} reserve />
       <Tiles>
-        <Tile testId="mpoi-rain-1h" label={t('poi:rain.lastHour')} value={amount(latest?.rain1h, 1)} unit="mm" note={cls(latest?.class1h)} />
-        <Tile testId="mpoi-rain-12h" label={t('poi:rain.last12Hours')} value={amount(warning?.rain12h, 1)} unit="mm" />
-        <Tile testId="mpoi-rain-24h" label={t('poi:rain.last24Hours')} value={amount(latest?.rain24h, 1)} unit="mm" note={cls(latest?.class24h)} />
-        <Tile testId="mpoi-rain-7d" label={t('poi:rain.lastSevenDays')} value={amount(stats?.week, 1)} unit="mm" />
+        <Tile testId="mpoi-rain-1h" label={t('poi:rain.lastHour')} value={amount(latest?.rain1h, 1)} unit="mm" note={cls(latest?.class1h)} reserveNote />
+        <Tile testId="mpoi-rain-12h" label={t('poi:rain.last12Hours')} value={amount(warning?.rain12h, 1)} unit="mm" reserveNote />
+        <Tile testId="mpoi-rain-24h" label={t('poi:rain.last24Hours')} value={amount(latest?.rain24h, 1)} unit="mm" note={cls(latest?.class24h)} reserveNote />
+        <Tile testId="mpoi-rain-7d" label={t('poi:rain.lastSevenDays')} value={amount(stats?.week, 1)} unit="mm" reserveNote />
       </Tiles>
       <p className="fw-mpoi-hint">
-        {latest?.lastRain ? t('poi:rain.lastRain', { time: formatReportTime(latest.lastRain) }) : latest ? t('poi:rain.noRainThisWeek') : null}
+        {latest?.lastRain ? t('poi:rain.lastRain', { time: formatReportTime(latest.lastRain) }) : latest ? t('poi:rain.noRainThisWeek') : '\u00a0'}
       </p>
     </Section>
   );
@@ -283,8 +290,16 @@ export function Gallery({ deviceId }: { deviceId: number }) {
   };
   return (
     <Section title={t('poi:camera.images')} extra={latest ? formatReportTime(latest.time) : undefined} testId="mpoi-gallery">
-      {list.length === 0 ? (
-        <p className="fw-mpoi-hint">{images.isPending ? t('poi:camera.loading') : t('poi:camera.none')}</p>
+      {images.isPending ? (
+        // The latest picture's place, kept while the list loads: the sections below do not move when it comes.
+        <div aria-busy="true">
+          <div className="fw-mpoi-gallery__latest fw-mpoi-gallery__placeholder" role="img" aria-label={t('poi:camera.loading')} />
+          <div className="fw-mpoi-gallery__thumbs">
+            <div className="fw-mpoi-gallery__placeholder fw-mpoi-gallery__placeholder--thumb" />
+          </div>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="fw-mpoi-hint">{t('poi:camera.none')}</p>
       ) : (
         <>
           <button type="button" className="fw-mpoi-gallery__latest" onClick={() => view(0)} data-testid="mpoi-image-latest">

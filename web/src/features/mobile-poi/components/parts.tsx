@@ -19,7 +19,7 @@ export function Section({ title, extra, children, testId }: { title?: ReactNode;
 }
 
 /** The one figure a glance is for: large, with its unit, a note under it and its time. */
-export function BigFigure({ label, value, unit, note, time, accent, testId }: {
+export function BigFigure({ label, value, unit, note, time, accent, testId, reserve = false }: {
   label: ReactNode;
   value: ReactNode;
   unit?: string;
@@ -27,6 +27,8 @@ export function BigFigure({ label, value, unit, note, time, accent, testId }: {
   time?: number | null;
   accent?: string;
   testId?: string;
+  /** Keeps the note's and the time's lines while they are not known yet, so nothing below moves when they come. */
+  reserve?: boolean;
 }) {
   return (
     <div className="fw-mpoi-big" data-testid={testId ?? 'mpoi-big'}>
@@ -35,14 +37,23 @@ export function BigFigure({ label, value, unit, note, time, accent, testId }: {
         <span data-testid="mpoi-value">{value}</span>
         {unit && value !== MISSING ? <small>{unit}</small> : null}
       </div>
-      {note ? <div className="fw-mpoi-big__note">{note}</div> : null}
-      {time ? <div className="fw-mpoi-big__time">{formatReportTime(time)}</div> : null}
+      {note || reserve ? <div className="fw-mpoi-big__note">{note || '\u00a0'}</div> : null}
+      {time || reserve ? <div className="fw-mpoi-big__time">{time ? formatReportTime(time) : '\u00a0'}</div> : null}
     </div>
   );
 }
 
 /** One tile of a grid: label, value and unit, an optional note. */
-export function Tile({ label, value, unit, note, accent, testId }: { label: ReactNode; value: ReactNode; unit?: string; note?: ReactNode; accent?: string; testId?: string }) {
+export function Tile({ label, value, unit, note, accent, testId, reserveNote = false }: {
+  label: ReactNode;
+  value: ReactNode;
+  unit?: string;
+  note?: ReactNode;
+  accent?: string;
+  testId?: string;
+  /** Keeps the note's line while there is none (yet), so the grid's rows keep their height. */
+  reserveNote?: boolean;
+}) {
   return (
     <div className="fw-mpoi-tile" data-testid={testId ?? 'mpoi-tile'}>
       <div className="fw-mpoi-tile__label">{label}</div>
@@ -50,7 +61,7 @@ export function Tile({ label, value, unit, note, accent, testId }: { label: Reac
         <span data-testid="mpoi-value">{value}</span>
         {unit && value !== MISSING ? <small>{unit}</small> : null}
       </div>
-      {note ? <div className="fw-mpoi-tile__note">{note}</div> : null}
+      {note || reserveNote ? <div className="fw-mpoi-tile__note">{note || '\u00a0'}</div> : null}
     </div>
   );
 }

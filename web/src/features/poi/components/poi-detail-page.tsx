@@ -109,6 +109,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
           page={{ device, catalogue, readings, intro: intro.data }}
           sections={sections}
           lastReportTime={detect.data?.lastReportTime ?? device.lastReportTime}
+          loading={detect.isPending}
         />
       ) : metadata.error ? (
         <ServerErrorAlert error={metadata.error} />
@@ -150,7 +151,7 @@ function DeviceDetail({ kind, device, headerActions, sections }: PageProps & { d
   );
 }
 
-function Sections({ kind, page, sections, lastReportTime }: { kind: PoiKind; page: DevicePage; sections?: SectionsOf; lastReportTime: number | null }) {
+function Sections({ kind, page, sections, lastReportTime, loading }: { kind: PoiKind; page: DevicePage; sections?: SectionsOf; lastReportTime: number | null; loading: boolean }) {
   const { device, catalogue, readings } = page;
   const parts = sections?.(page) ?? {};
   const covered = new Set(parts.covered);
@@ -158,7 +159,7 @@ function Sections({ kind, page, sections, lastReportTime }: { kind: PoiKind; pag
   return (
     <>
       {parts.summary}
-      {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} />}
+      {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} loading={loading} />}
       <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={DEFAULT_PARAMS[kind]} views={parts.views} />
       {parts.extra}
       {/* Controls of the types that have any (valves, cameras); nothing for the others. */}

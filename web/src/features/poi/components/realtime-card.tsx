@@ -34,15 +34,17 @@ interface RealtimeCardProps {
   nodes: readonly number[];
   readings: ReadingIndex;
   lastReportTime: number | null;
+  /** The readings are on their way: their tiles are drawn with dashes, in their places, meanwhile. */
+  loading?: boolean;
 }
 
 /** The latest value of every parameter: tiles for surface readings, a depth table for per-depth ones. */
-export function RealtimeCard({ params, nodes, readings, lastReportTime }: RealtimeCardProps) {
+export function RealtimeCard({ params, nodes, readings, lastReportTime, loading = false }: RealtimeCardProps) {
   const { t } = useTranslation('poi');
   const readingText = useReadingText();
   const surface = surfaceParams(params).filter((param) => !HEADER_PARAMS.has(param.id));
   const perDepth = depthParams(params);
-  const nothing = readings.size === 0;
+  const nothing = readings.size === 0 && !loading;
 
   const rows = nodes.map((depth) => ({ key: depth, depth }));
   const columns = [

@@ -57,6 +57,7 @@ function Accumulation({ label, mm, rainClass, detail, testId }: { label: string;
       value={value === null ? MISSING : formatValue(value, 1)}
       unit={value === null ? undefined : 'mm'}
       detail={key ? t(`rain.classes.${key}`) : detail}
+      reserveDetail
     />
   );
 }
@@ -84,9 +85,11 @@ function RecentRainChart({ data }: { data: RainRealtime }) {
           <LazyChart option={option} height={150} label={title} />
         </>
       ) : (
-        <Typography.Text type="secondary" data-testid="poi-rain-recent-dry">
-          {t('rain.recentDry')}
-        </Typography.Text>
+        <div className="fw-poi-rain-recent--dry">
+          <Typography.Text type="secondary" data-testid="poi-rain-recent-dry">
+            {t('rain.recentDry')}
+          </Typography.Text>
+        </div>
       )}
     </div>
   );
@@ -157,7 +160,12 @@ export function RainSummary({ deviceId }: { deviceId: number }) {
           detail={s?.maxDay ? t('rain.wettestDay', { date: s.maxDay.date.slice(5), mm: formatWithUnit(s.maxDay.mm, 'mm', 1) }) : undefined}
         />
       </div>
-      {recent.data && <RecentRainChart data={recent.data} />}
+      {recent.data ? (
+        <RecentRainChart data={recent.data} />
+      ) : (
+        // The chart's place, kept while the last 24 hours load: the cards below do not move when it comes.
+        <div className="fw-poi-summary__chart fw-poi-rain-recent--pending" aria-busy="true" />
+      )}
     </SummaryCard>
   );
 }

@@ -58,6 +58,7 @@ export function WeatherSummary({ deviceId, catalogue }: { deviceId: number; cata
       <div className="fw-poi-figures">
         {has('windSpeed') && (
           <KeyFigure
+            reserveDetail
             testId="poi-wind-level"
             label={t('weather.windLevel')}
             value={wind ? t('weather.level', { level: wind.level }) : MISSING}
@@ -66,6 +67,7 @@ export function WeatherSummary({ deviceId, catalogue }: { deviceId: number; cata
         )}
         {has('windDirection') && (
           <KeyFigure
+            reserveDetail
             testId="poi-wind-direction"
             label={t('weather.windDirection')}
             value={isSector(wind?.sector) ? t(`wind.sectors.${wind.sector}`) : MISSING}
@@ -74,6 +76,7 @@ export function WeatherSummary({ deviceId, catalogue }: { deviceId: number; cata
         )}
         {has('rainfall') && (
           <KeyFigure
+            reserveDetail
             testId="poi-rain-class"
             label={t('weather.rain24h')}
             value={rainKey ? t(`rain.classes.${rainKey}`) : MISSING}
@@ -82,6 +85,7 @@ export function WeatherSummary({ deviceId, catalogue }: { deviceId: number; cata
         )}
         {POLLUTANTS.some(has) && (
           <KeyFigure
+            reserveDetail
             testId="poi-air-quality"
             label={
               <Tooltip title={t('weather.airQualityRule')}>

@@ -20,8 +20,16 @@ export function ImagesCard({ deviceId }: { deviceId: number }) {
       data-testid="poi-images"
       extra={latest ? <Typography.Text type="secondary">{t('camera.latestAt', { time: formatReportTime(latest.time) })}</Typography.Text> : null}
     >
-      {list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={images.isPending ? t('camera.loading') : t('camera.none')} />
+      {images.isPending ? (
+        // The latest picture's place, kept while the list loads: the cards below do not move when it comes.
+        <div className="fw-poi-images__grid" aria-busy="true">
+          <figure className="fw-poi-images__latest">
+            <div className="fw-poi-images__placeholder" role="img" aria-label={t('camera.loading')} />
+            <figcaption>&nbsp;</figcaption>
+          </figure>
+        </div>
+      ) : list.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('camera.none')} />
       ) : (
         <Image.PreviewGroup>
           <div className="fw-poi-images__grid">
