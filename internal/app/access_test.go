@@ -194,6 +194,8 @@ var accessTable = map[string]access{
 	"GET /apis/oem/gov-lsw/{id}/shanjing":        {scope: "public"},
 	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
 	// The unified portal: its link is its authorization (TestPortal).
+	"POST /apis/exper/coefficient":                   {scope: "account"},
+	"POST /apis/exper/coefficient/export":            {scope: "account"},
 	"GET /apis/uni/integration/theme":                {scope: "public"},
 	"GET /apis/uni/device/{sn}":                      {scope: "public"},
 	"GET /apis/uni/device/{sn}/metadata":             {scope: "public"},

@@ -123,6 +123,8 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/poi/et0", s.dev(devices.NeedRead, s.weekET0)},
 		{"PUT", "/apis/poi/crop/update", s.authed(s.updateCrop)},
 		{"POST", "/apis/poi/crop/update", s.authed(s.updateCrop)},
+		{"POST", "/apis/exper/coefficient", s.authed(s.utilization)},
+		{"POST", "/apis/exper/coefficient/export", s.authed(s.utilizationExport)},
 		{"GET", "/apis/poi/tilt/yaw", s.dev(devices.NeedRead, s.tiltYaw)},
 		{"GET", "/apis/poi/seven/mete", s.dev(devices.NeedRead, s.sevenMete)},
 
