@@ -70,6 +70,7 @@ type fieldWaterDTO struct {
 	AreaMu        *float64    `json:"areaMu"`
 	Crop          string      `json:"crop"`
 	Station       *stationDTO `json:"station"`
+	RainGauge     *stationDTO `json:"rainGauge"`
 	ETc           *float64    `json:"etc"`
 	Rain          *float64    `json:"rain"`
 	EffectiveRain *float64    `json:"effectiveRain"`
@@ -114,7 +115,7 @@ func (s *Server) utilization(c *call) (any, error) {
 		out.WarningText = append(out.WarningText, i18n.T(c.lang, "exper.warning."+w, nil))
 	}
 	for _, f := range u.Fields {
-		dto := fieldWaterDTO{ID: f.Device.ID, Name: f.Device.Name, SN: f.Device.SN, AreaMu: f.AreaMu, Crop: f.Crop, Station: toStation(f.Station),
+		dto := fieldWaterDTO{ID: f.Device.ID, Name: f.Device.Name, SN: f.Device.SN, AreaMu: f.AreaMu, Crop: f.Crop, Station: toStation(f.Station), RainGauge: toStation(f.RainGauge),
 			ETc: f.ETc, Rain: f.Rain, EffectiveRain: f.EffectiveRain, ProfileCM: readings.Round(f.ProfileCM, 1), StorageStart: f.StorageStart,
 			StorageEnd: f.StorageEnd, NetMM: f.NetMM, NetM3: f.NetM3, Missing: f.Missing, MissingText: []string{}}
 		for _, m := range f.Missing {

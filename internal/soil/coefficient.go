@@ -24,7 +24,8 @@ type FieldWater struct {
 	Device        *devices.Device
 	AreaMu        *float64
 	Crop          string
-	Station       *readings.Station // whose readings gave ET0 and rain
+	Station       *readings.Station // whose readings gave ET0
+	RainGauge     *readings.Station // whose readings gave the rain
 	ETc           *float64          // mm
 	Rain          *float64          // mm
 	EffectiveRain *float64          // mm
@@ -168,25 +169,30 @@ func (s *Service) fieldWater(ctx context.Context, d *devices.Device, stations re
 	default:
 		f.ETc = et.ETcTotal
 	}
-	if et.Station != nil {
-		if readings.Has(et.Station.Device.Type(), "rainfall") {
-			dt, err := s.rd.Days(ctx, et.Station.Device.ID, []string{"rainfall"}, []int{0}, r.Begin, r.End)
-			if err != nil {
-				return f, err
-			}
-			var rain []agro.DayRain
-			var total float64
-			for day := range dt {
-				if v, ok := dt.Get(day, "rainfall", 0); ok {
-					rain = append(rain, agro.DayRain{Day: time.UnixMilli(day).In(s.rd.Location()), Rain: v.Sum})
-					total += v.Sum
-				}
-			}
-			f.Rain = readings.Ptr(readings.Round(total, 1))
-			f.EffectiveRain = readings.Ptr(readings.Round(agro.EffectiveRain(rain), 1))
-		} else {
-			f.Missing = append(f.Missing, "rain")
+	// Rain from the nearest device that measures it (the station itself,
+	// or a rain gauge), which need not be the one that gave ET0.
+	rainSrc, err := stations.Pick(ctx, d, "rainfall")
+	if err != nil {
+		return f, err
+	}
+	if rainSrc == nil {
+		f.Missing = append(f.Missing, "rain")
+	} else {
+		f.RainGauge = rainSrc
+		dt, err := s.rd.Days(ctx, rainSrc.Device.ID, []string{"rainfall"}, []int{0}, r.Begin, r.End)
+		if err != nil {
+			return f, err
 		}
+		var rain []agro.DayRain
+		var total float64
+		for day := range dt {
+			if v, ok := dt.Get(day, "rainfall", 0); ok {
+				rain = append(rain, agro.DayRain{Day: time.UnixMilli(day).In(s.rd.Location()), Rain: v.Sum})
+				total += v.Sum
+			}
+		}
+		f.Rain = readings.Ptr(readings.Round(total, 1))
+		f.EffectiveRain = readings.Ptr(readings.Round(agro.EffectiveRain(rain), 1))
 	}
 	if err := s.profileStorage(ctx, d, t.Nodes, r, &f); err != nil {
 		return f, err

@@ -93,7 +93,7 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.poi.shanJing, handle: handle('shanJing'), lazy: page(() => import('./routes/desktop/poi/shan-jing')) },
   soon(paths.et0, 'et0'),
   soon(paths.et0Detail, 'et0Detail'),
-  soon(paths.exper, 'exper'),
+  { path: paths.exper, handle: handle('exper'), lazy: page(() => import('./routes/desktop/water-use')) },
   {
     path: paths.dataPush.root,
     handle: handle('dataPush'),

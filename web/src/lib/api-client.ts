@@ -298,8 +298,9 @@ export function dispositionFilename(header: string | null): string | null {
  * GETs a file (an export). The server answers an envelope instead when the call fails; that is
  * handled like any other call's, so session expiry and business errors behave the same.
  */
-export async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<FileDownload> {
-  const { response, body } = await send('GET', path, options, 'blob');
+export async function download(path: string, options: RequestOptions & { method?: 'GET' | 'POST' } = {}): Promise<FileDownload> {
+  const { method = 'GET', ...rest } = options;
+  const { response, body } = await send(method, path, rest, 'blob');
   const type = response.headers.get('Content-Type') ?? '';
   if (!response.ok || type.includes('application/json')) {
     fromResponse(response, await body.text());

@@ -7,7 +7,8 @@ import mobilePoi from './mobilePoi.json';
 import poi from './poi.json';
 import rules from './rules.json';
 import sharing from './sharing.json';
+import waterUse from './waterUse.json';
 
-export const resources = { devices, poi, rules, sharing, integration, mobilePoi };
+export const resources = { devices, poi, rules, sharing, integration, mobilePoi, waterUse };
 
 export { antdLocale };
