@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, browser, shot, signIn } from './browser';
+import { baseURL, browser, settle, shot, signIn } from './browser';
+
+/** axe's serious and critical violations on the page, as rule :: first target. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0); // a hovered button is drawn lighter than at rest
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} :: ${v.nodes[0]?.target.join(' ')}`);
+}
 
 const SLOW = { timeout: 30_000 };
 
 /** Picks every option of an antd multiple select. */
-async function pickAll(page: import('playwright-core').Page, testId: string) {
+async function pickAll(page: Page, testId: string) {
   const select = page.getByTestId(testId);
   await select.click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
@@ -43,6 +53,7 @@ describe('effective utilization coefficient', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await page.getByTestId('water-field-table').innerText()).toMatch(/Counted|Left out/);
     await shot(page, 'water-use-en.png', { fullPage: true });
+    expect(await axeProblems(page)).toEqual([]);
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('water-export').click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
@@ -61,5 +72,6 @@ describe('effective utilization coefficient', () => {
     await page.getByTestId('water-result').waitFor(SLOW);
     expect(await page.getByTestId('water-result').innerText()).toContain('利用系数 η');
     await shot(page, 'water-use-zh-dark.png', { fullPage: true });
+    expect(await axeProblems(page)).toEqual([]);
   });
 });
