@@ -48,6 +48,7 @@ $(PEBBLE):
 
 # vet runs with the binary's build settings, so the packages it compiles are reused by $(BIN).
 test-go: $(PEBBLE) ## Go tests; PostgreSQL when reachable (mandatory with CI=true)
+	@scripts/test-deps.sh
 	CGO_ENABLED=0 $(GO) vet -trimpath -tags no_ui $(GOPKGS)
 	FIELDWATCH_PEBBLE=$(CURDIR)/$(PEBBLE) $(GO) test -race -tags no_ui -count=1 $(GOPKGS)
 
