@@ -194,6 +194,13 @@ var accessTable = map[string]access{
 	"GET /apis/oem/gov-lsw/{id}/shanjing":        {scope: "public"},
 	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
 	// The unified portal: its link is its authorization (TestPortal).
+	"GET /apis/et0/areas":                            {scope: "account"},
+	"POST /apis/et0/areas":                           {scope: "account"},
+	"GET /apis/et0/areas/{id}":                       {scope: "account"},
+	"DELETE /apis/et0/areas/{id}":                    {scope: "account"},
+	"GET /apis/et0/areas/{id}/grid":                  {scope: "account"},
+	"GET /apis/et0/areas/{id}/grid.tif":              {scope: "account"},
+	"GET /apis/et0/areas/{id}/grid.csv":              {scope: "account"},
 	"POST /apis/exper/coefficient":                   {scope: "account"},
 	"POST /apis/exper/coefficient/export":            {scope: "account"},
 	"GET /apis/uni/integration/theme":                {scope: "public"},

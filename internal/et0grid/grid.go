@@ -7,6 +7,7 @@ package et0grid
 import (
 	"errors"
 	"math"
+	"time"
 )
 
 // Point is a value at a place: a weather station's ET0 of a day, or the
@@ -142,4 +143,14 @@ func LeaveOneOut(points []Point) CrossValidation {
 	cv.MAE = sum / float64(cv.N)
 	cv.RMSE = math.Sqrt(sq / float64(cv.N))
 	return cv
+}
+
+// Area is a box an account keeps for the ET0 raster data service.
+type Area struct {
+	ID        int64
+	AccountID int64
+	Name      string
+	Box       Box
+	Cell      float64 // degrees
+	CreatedAt time.Time
 }

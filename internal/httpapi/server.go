@@ -94,6 +94,8 @@ type Options struct {
 	// it as a bearer token; empty answers 404 there (MetricsHandler serves a
 	// separate listener).
 	MetricsToken string
+	// ET0Areas keeps the areas of the ET0 raster data service.
+	ET0Areas ET0AreaStore
 	// Portal keeps the devices' unified portal links.
 	Portal *portal.Service
 	// DeviceCerts issues, lists and revokes device certificates; nil
