@@ -91,8 +91,8 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.poi.yunYao, handle: handle('yunYao'), lazy: page(() => import('./routes/desktop/poi/yun-yao')) },
   { path: paths.poi.dcr004, handle: handle('dcr004'), lazy: page(() => import('./routes/desktop/poi/dcr004')) },
   { path: paths.poi.shanJing, handle: handle('shanJing'), lazy: page(() => import('./routes/desktop/poi/shan-jing')) },
-  soon(paths.et0, 'et0'),
-  soon(paths.et0Detail, 'et0Detail'),
+  { path: paths.et0, handle: handle('et0'), lazy: page(() => import('./routes/desktop/et0')) },
+  { path: paths.et0Detail, handle: handle('et0Detail'), lazy: page(() => import('./routes/desktop/et0-detail')) },
   { path: paths.exper, handle: handle('exper'), lazy: page(() => import('./routes/desktop/water-use')) },
   {
     path: paths.dataPush.root,

@@ -98,11 +98,4 @@ export interface DeviceProfile {
 }
 
 /** The tile source the server configures (GET /apis/map/config). */
-export interface MapConfig {
-  url: string;
-  subdomains?: string | string[];
-  /** The coordinate system the tiles are drawn in; devices report WGS84. */
-  coords: 'wgs84' | 'gcj02';
-  attribution?: string;
-  maxZoom?: number;
-}
+export type { MapConfig } from '@/lib/map-config';

@@ -2,6 +2,7 @@
 // with the first console page (antd draws only console pages).
 import antdLocale from 'antd/es/locale/en_US';
 import devices from './devices.json';
+import et0 from './et0.json';
 import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
 import poi from './poi.json';
@@ -9,6 +10,6 @@ import rules from './rules.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { devices, poi, rules, sharing, integration, mobilePoi, waterUse };
+export const resources = { devices, et0, poi, rules, sharing, integration, mobilePoi, waterUse };
 
 export { antdLocale };
