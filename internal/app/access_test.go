@@ -135,6 +135,16 @@ var accessTable = map[string]access{
 	"GET /apis/event/devices":       {scope: "account"},
 	"GET /apis/jianli/rule_id":      {scope: "account"},
 
+	"GET /apis/soil_moisture/briefing":               {scope: "account"},
+	"POST /apis/soil_moisture/briefing":              {scope: "device", need: devices.NeedRead, body: `{"name":"Walk","unitName":"Walk bureau","zsDeviceIds":[{"deviceId":{id}}],"regionList":[{"name":"Walk","deviceIds":[{id}]}]}`},
+	"GET /apis/soil_moisture/briefing/device":        {scope: "account"},
+	"GET /apis/soil_moisture/briefing/{id}":          {scope: "account"},
+	"PUT /apis/soil_moisture/briefing/{id}":          {scope: "account"},
+	"PUT /apis/soil_moisture/briefing/{id}/schedule": {scope: "account"},
+	"DELETE /apis/soil_moisture/briefing/{id}":       {scope: "account"},
+	"GET /apis/soil_moisture/template":               {scope: "account"},
+	"GET /apis/soil_moisture/no_node_device":         {scope: "device", need: devices.NeedRead, path: "/apis/soil_moisture/no_node_device?deviceIds={id}"},
+
 	"PUT /apis/grant/credential":       {scope: "device", need: devices.NeedOwner, body: `{"poiIds":[{id}],"purview":{"export":true}}`},
 	"PUT /apis/transfer/credential":    {scope: "device", need: devices.NeedOwner, body: `{"poiIds":[{id}]}`},
 	"GET /apis/device/credential/{id}": {scope: "public"},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
@@ -83,6 +84,7 @@ type Graph struct {
 	Consumer           *ingest.Consumer // with --mqtt-broker
 	Exports            *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules              *rules.Service
+	Briefings          *briefing.Service
 	Engine             *rules.Engine  // evaluates committed reports against alert rules
 	Notifier           *notify.Worker // delivers alert events by e-mail and WeChat
 	WeChat             *wechat.Client // the Official Account API (nil without --wechat-appid)
@@ -141,7 +143,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
+		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
@@ -178,6 +180,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		}
 	}})
 	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
+	m.Briefings = briefing.New(briefing.Options{Store: m.DB, Devices: m.Devices})
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate, Allow: m.pushAllow}
 	retries := m.Config.PushRetries
 	if retries == nil {
