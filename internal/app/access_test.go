@@ -141,6 +141,7 @@ var accessTable = map[string]access{
 	"GET /apis/soil_moisture/briefing/{id}":          {scope: "account"},
 	"PUT /apis/soil_moisture/briefing/{id}":          {scope: "account"},
 	"PUT /apis/soil_moisture/briefing/{id}/schedule": {scope: "account"},
+	"GET /apis/soil_moisture/briefing/{id}/report":   {scope: "account"},
 	"DELETE /apis/soil_moisture/briefing/{id}":       {scope: "account"},
 	"GET /apis/soil_moisture/template":               {scope: "account"},
 	"GET /apis/soil_moisture/no_node_device":         {scope: "device", need: devices.NeedRead, path: "/apis/soil_moisture/no_node_device?deviceIds={id}"},

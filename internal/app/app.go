@@ -139,6 +139,8 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
 	rd := readings.New(m.History, nil)
 	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
+	m.Briefings = briefing.New(briefing.Options{Store: db, Devices: m.Devices,
+		Reports: briefing.ReportOptions{Readings: rd, Settings: db, Forecast: fc}})
 	m.HTTP = httpapi.New(httpapi.Options{
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
@@ -180,7 +182,6 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		}
 	}})
 	m.Rules = rules.New(rules.Options{Store: m.DB, Devices: m.Devices})
-	m.Briefings = briefing.New(briefing.Options{Store: m.DB, Devices: m.Devices})
 	guard := push.Guard{AllowPrivate: m.Config.PushAllowPrivate, Allow: m.pushAllow}
 	retries := m.Config.PushRetries
 	if retries == nil {

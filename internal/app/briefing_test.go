@@ -119,10 +119,27 @@ func TestBriefings_API(t *testing.T) {
 	if bad.Code == 0 || bad.Msg != miss.Msg || bad.Msg != "A chosen device does not exist" {
 		t.Fatalf("stranger creates: %s / missing: %s", bad.raw, miss.raw)
 	}
-	// Nor read, change, switch or delete the owner's preset.
+	// The owner previews the report of the demo farm's devices.
 	path := fmt.Sprintf("/apis/soil_moisture/briefing/%d", created.ConfigID)
+	var rep struct {
+		Regions []struct {
+			Name  string
+			Used  int
+			Bands []struct{ Theta, Relative *float64 }
+			Grade string
+		}
+		Devices []struct {
+			ID    int64
+			Issue string
+		}
+	}
+	own.must("GET", path+"/report", "", &rep)
+	if len(rep.Regions) != 2 || rep.Regions[0].Name != "城关镇" || len(rep.Devices) != 2 {
+		t.Fatalf("report: %+v", rep)
+	}
+	// Nor read, change, switch, report or delete the owner's preset.
 	for _, c := range []struct{ method, path, body string }{
-		{"GET", path, ""}, {"PUT", path, body}, {"PUT", path + "/schedule", `{"enabled":false}`}, {"DELETE", path, ""},
+		{"GET", path, ""}, {"GET", path + "/report", ""}, {"PUT", path, body}, {"PUT", path + "/schedule", `{"enabled":false}`}, {"DELETE", path, ""},
 	} {
 		got := other.call(c.method, c.path, c.body)
 		none := other.call(c.method, "/apis/soil_moisture/briefing/987654321"+strings.TrimPrefix(c.path, path), c.body)

@@ -32,6 +32,8 @@ type Devices interface {
 type Options struct {
 	Store   Store
 	Devices Devices
+	// Reports is what Report reads the data with.
+	Reports ReportOptions
 	Now     func() time.Time
 }
 

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -163,4 +164,23 @@ func (s *Server) noNodeDevices(c *call) (any, error) {
 		}
 	}
 	return s.Briefings.NoNodeDevices(c.r.Context(), c.account.ID, ids, bands)
+}
+
+// briefingReport serves GET /apis/soil_moisture/briefing/{id}/report
+// ?end=: the report of the period ending at end's day (unix ms; default
+// today), computed now, for the preview.
+func (s *Server) briefingReport(c *call) (any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	var end time.Time
+	if v := c.r.URL.Query().Get("end"); v != "" {
+		ms, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || ms <= 0 {
+			return nil, errs.Invalid("end", "query.unknownValue")
+		}
+		end = time.UnixMilli(ms)
+	}
+	return s.Briefings.Report(c.r.Context(), c.account.ID, id, end, nil)
 }

@@ -98,6 +98,7 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/soil_moisture/briefing/{id}", s.authed(s.getBriefing)},
 		{"PUT", "/apis/soil_moisture/briefing/{id}", s.authed(s.putBriefing)},
 		{"PUT", "/apis/soil_moisture/briefing/{id}/schedule", s.authed(s.putBriefingSchedule)},
+		{"GET", "/apis/soil_moisture/briefing/{id}/report", s.authed(s.briefingReport)},
 		{"DELETE", "/apis/soil_moisture/briefing/{id}", s.authed(s.deleteBriefing)},
 		{"GET", "/apis/soil_moisture/template", s.authed(s.briefingTemplates)},
 		{"GET", "/apis/soil_moisture/no_node_device", s.authed(s.noNodeDevices)},
