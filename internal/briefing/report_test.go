@@ -136,6 +136,74 @@ func show(v *float64) string {
 	return fmt.Sprint(*v)
 }
 
+// county is the by-hand county of TestCompute_CountyByHand.
+type county struct {
+	svc                               *briefing.Service
+	hist                              *telemetry.History
+	p                                 *briefing.Preset
+	end, begin                        time.Time
+	s1, s2, s3, s4, s5, s6, s7, gauge *devices.Device
+}
+
+func countyFarm(t testing.TB, db *store.DB) *county {
+	f := newFarm(t, db)
+	end := time.Date(2026, 11, 23, 0, 0, 0, 0, cst)
+	begin, prev := end.AddDate(0, 0, -7), end.AddDate(0, 0, -14)
+	std := []int{10, 20, 30, 40, 50, 60}
+	s1 := f.device(2, f.owner, 34.70, 114.00)
+	f.settings(s1.ID, 30, std...)
+	f.moisture(s1.ID, prev, begin, time.Hour, func(n int) float64 { return map[int]float64{10: 21, 20: 21, 30: 21, 40: 21, 50: 24, 60: 24}[n] }, std...)
+	f.moisture(s1.ID, begin, end, time.Hour, func(n int) float64 { return map[int]float64{10: 18, 20: 18, 30: 21, 40: 21, 50: 24, 60: 24}[n] }, std...)
+	s2 := f.device(2, f.owner, 34.72, 114.02)
+	f.settings(s2.ID, 25, std...) // overridden by the preset's 32
+	f.moisture(s2.ID, prev, end, time.Hour, func(n int) float64 {
+		return map[int]float64{10: 16, 20: 16, 30: 24, 40: 24, 50: 28.8, 60: 28.8}[n]
+	}, std...)
+	s3 := f.device(1, f.owner, 34.80, 114.10)
+	f.settings(s3.ID, 25, 10, 20, 30)
+	f.moisture(s3.ID, begin, end, time.Hour, func(int) float64 { return 20 }, 10, 20, 30)
+	s4 := f.device(2, f.owner, 34.71, 114.01)
+	f.settings(s4.ID, 30, std...)
+	f.moisture(s4.ID, begin.AddDate(0, 0, 4), end, time.Hour, func(int) float64 { return 5 }, std...)
+	s5 := f.device(2, f.owner, 34.71, 114.01)
+	f.settings(s5.ID, 30, std...)
+	var stuck []*telemetry.Report
+	for at := begin; at.Before(end); at = at.Add(time.Hour) {
+		r := &telemetry.Report{DeviceID: s5.ID, Time: at, OfflineAt: at.Add(time.Hour)}
+		for _, n := range std {
+			r.Points = append(r.Points, telemetry.Point{Param: "soilMoisture", Node: n, Value: 20})
+		}
+		stuck = append(stuck, r)
+	}
+	f.write(stuck)
+	s6 := f.device(2, f.other, 34.71, 114.01)
+	f.settings(s6.ID, 30, std...)
+	f.moisture(s6.ID, begin, end, time.Hour, func(int) float64 { return 1 }, std...)
+	s7 := f.device(2, f.owner, 34.71, 114.01)
+	f.moisture(s7.ID, begin, end, time.Hour, func(int) float64 { return 2 }, std...)
+	gauge := f.device(6, f.owner, 34.71, 114.01)
+	var rain []*telemetry.Report
+	for i, at := 0, begin; at.Before(end); i, at = i+1, at.Add(3*time.Hour) {
+		mm := map[int]float64{3: 2.5, 20: 4, 41: 6}[i]
+		rain = append(rain, &telemetry.Report{DeviceID: gauge.ID, Time: at, OfflineAt: at.Add(time.Hour),
+			Points: []telemetry.Point{{Param: "rainfall", Value: mm}}})
+	}
+	f.write(rain)
+
+	fc := 32.0
+	p := &briefing.Preset{ID: 7, OwnerID: f.owner, Name: "周报", TemplateID: briefing.TemplateCounty, UnitName: "县农业农村局",
+		Lang: i18n.ZhCN, Stage: agro.DroughtCritical,
+		Regions: []briefing.Region{{Name: "城关镇", DeviceIDs: []int64{s1.ID, s2.ID, s4.ID, s5.ID, s6.ID, s7.ID}}, {Name: "官渡镇", DeviceIDs: []int64{s3.ID}}},
+		SoilDevices: []briefing.SoilDevice{{DeviceID: s1.ID}, {DeviceID: s2.ID, FieldCapacity: &fc}, {DeviceID: s3.ID},
+			{DeviceID: s4.ID}, {DeviceID: s5.ID}, {DeviceID: s6.ID}, {DeviceID: s7.ID}},
+		WeatherIDs: []int64{gauge.ID}}
+	p.Normalize()
+	devs := devices.New(devices.Options{Store: db})
+	svc := briefing.New(briefing.Options{Store: db, Devices: devs, Now: func() time.Time { return end.Add(9 * time.Hour) }})
+	hist := telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: cst})
+	return &county{svc: svc, hist: hist, p: p, end: end, begin: begin, s1: s1, s2: s2, s3: s3, s4: s4, s5: s5, s6: s6, s7: s7, gauge: gauge}
+}
+
 // A county report worked by hand. The week is 16–22 November 2026
 // (Asia/Shanghai), the previous week 9–15 November; stage critical (a 0.9).
 //
@@ -162,61 +230,9 @@ func show(v *float64) string {
 func TestCompute_CountyByHand(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFarm(t, db)
-		end := time.Date(2026, 11, 23, 0, 0, 0, 0, cst)
-		begin, prev := end.AddDate(0, 0, -7), end.AddDate(0, 0, -14)
-		std := []int{10, 20, 30, 40, 50, 60}
-		s1 := f.device(2, f.owner, 34.70, 114.00)
-		f.settings(s1.ID, 30, std...)
-		f.moisture(s1.ID, prev, begin, time.Hour, func(n int) float64 { return map[int]float64{10: 21, 20: 21, 30: 21, 40: 21, 50: 24, 60: 24}[n] }, std...)
-		f.moisture(s1.ID, begin, end, time.Hour, func(n int) float64 { return map[int]float64{10: 18, 20: 18, 30: 21, 40: 21, 50: 24, 60: 24}[n] }, std...)
-		s2 := f.device(2, f.owner, 34.72, 114.02)
-		f.settings(s2.ID, 25, std...) // overridden by the preset's 32
-		f.moisture(s2.ID, prev, end, time.Hour, func(n int) float64 {
-			return map[int]float64{10: 16, 20: 16, 30: 24, 40: 24, 50: 28.8, 60: 28.8}[n]
-		}, std...)
-		s3 := f.device(1, f.owner, 34.80, 114.10)
-		f.settings(s3.ID, 25, 10, 20, 30)
-		f.moisture(s3.ID, begin, end, time.Hour, func(int) float64 { return 20 }, 10, 20, 30)
-		s4 := f.device(2, f.owner, 34.71, 114.01)
-		f.settings(s4.ID, 30, std...)
-		f.moisture(s4.ID, begin.AddDate(0, 0, 4), end, time.Hour, func(int) float64 { return 5 }, std...)
-		s5 := f.device(2, f.owner, 34.71, 114.01)
-		f.settings(s5.ID, 30, std...)
-		var stuck []*telemetry.Report
-		for at := begin; at.Before(end); at = at.Add(time.Hour) {
-			r := &telemetry.Report{DeviceID: s5.ID, Time: at, OfflineAt: at.Add(time.Hour)}
-			for _, n := range std {
-				r.Points = append(r.Points, telemetry.Point{Param: "soilMoisture", Node: n, Value: 20})
-			}
-			stuck = append(stuck, r)
-		}
-		f.write(stuck)
-		s6 := f.device(2, f.other, 34.71, 114.01)
-		f.settings(s6.ID, 30, std...)
-		f.moisture(s6.ID, begin, end, time.Hour, func(int) float64 { return 1 }, std...)
-		s7 := f.device(2, f.owner, 34.71, 114.01)
-		f.moisture(s7.ID, begin, end, time.Hour, func(int) float64 { return 2 }, std...)
-		gauge := f.device(6, f.owner, 34.71, 114.01)
-		var rain []*telemetry.Report
-		for i, at := 0, begin; at.Before(end); i, at = i+1, at.Add(3*time.Hour) {
-			mm := map[int]float64{3: 2.5, 20: 4, 41: 6}[i]
-			rain = append(rain, &telemetry.Report{DeviceID: gauge.ID, Time: at, OfflineAt: at.Add(time.Hour),
-				Points: []telemetry.Point{{Param: "rainfall", Value: mm}}})
-		}
-		f.write(rain)
-
-		fc := 32.0
-		p := &briefing.Preset{ID: 7, OwnerID: f.owner, Name: "周报", TemplateID: briefing.TemplateCounty, UnitName: "县农业农村局",
-			Lang: i18n.ZhCN, Stage: agro.DroughtCritical,
-			Regions: []briefing.Region{{Name: "城关镇", DeviceIDs: []int64{s1.ID, s2.ID, s4.ID, s5.ID, s6.ID, s7.ID}}, {Name: "官渡镇", DeviceIDs: []int64{s3.ID}}},
-			SoilDevices: []briefing.SoilDevice{{DeviceID: s1.ID}, {DeviceID: s2.ID, FieldCapacity: &fc}, {DeviceID: s3.ID},
-				{DeviceID: s4.ID}, {DeviceID: s5.ID}, {DeviceID: s6.ID}, {DeviceID: s7.ID}},
-			WeatherIDs: []int64{gauge.ID}}
-		p.Normalize()
-		devs := devices.New(devices.Options{Store: db})
-		svc := briefing.New(briefing.Options{Store: db, Devices: devs, Now: func() time.Time { return end.Add(9 * time.Hour) }})
-		hist := telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: cst})
+		c := countyFarm(t, db)
+		svc, hist, p, end, begin := c.svc, c.hist, c.p, c.end, c.begin
+		s1, s2, s3, s4, s5, s6, s7 := c.s1, c.s2, c.s3, c.s4, c.s5, c.s6, c.s7
 		srv := openMeteo(t, end, 0, 5)
 		fcClient := forecast.New(forecast.Config{BaseURL: srv.URL, Location: cst})
 		var last float64
