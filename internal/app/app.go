@@ -128,19 +128,20 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	if err := m.startIngest(ctx); err != nil {
 		return err
 	}
-	if err := m.buildExports(); err != nil {
-		return err
-	}
-	tiles, err := maptiles.Parse(m.Config.MapTiles)
-	if err != nil {
-		return fmt.Errorf("--map-tiles %w", err)
-	}
-
 	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
 	rd := readings.New(m.History, nil)
 	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.Briefings = briefing.New(briefing.Options{Store: db, Devices: m.Devices,
-		Reports: briefing.ReportOptions{Readings: rd, Settings: db, Forecast: fc}})
+		Reports:  briefing.ReportOptions{Readings: rd, Settings: db, Forecast: fc},
+		FontPath: m.Config.BriefingFont, Location: m.loc})
+	if err := m.buildExports(); err != nil {
+		return err
+	}
+	m.Briefings.Exports = m.Exports
+	tiles, err := maptiles.Parse(m.Config.MapTiles)
+	if err != nil {
+		return fmt.Errorf("--map-tiles %w", err)
+	}
 	m.HTTP = httpapi.New(httpapi.Options{
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
@@ -246,7 +247,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 // {--data}/exports for download.
 func (m *Graph) buildExports() error {
 	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log,
-		FileDir: filepath.Join(m.Config.Data, "exports")}
+		FileDir: filepath.Join(m.Config.Data, "exports"), Briefings: m.Briefings}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
 		if err != nil {
@@ -280,6 +281,7 @@ func (m *Graph) Start() {
 	}
 	run(m.housekeeping)
 	run(m.Exports.Run)
+	run(func(ctx context.Context) { m.Briefings.RunSchedule(ctx, m.DB, 0, m.Log) })
 	run(m.Notifier.Run)
 	run(m.Engine.Run)
 	run(m.Pusher.Run)

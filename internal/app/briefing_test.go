@@ -1,8 +1,10 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -201,5 +203,84 @@ func TestBriefings_API(t *testing.T) {
 	own.must("DELETE", path, "", nil)
 	if a := own.call("GET", path, ""); a.Code == 0 {
 		t.Fatalf("deleted preset still there: %s", a.raw)
+	}
+}
+
+// On demand: a PDF and an XLSX through the export queue, with progress,
+// downloaded by their owner only; a missing font fails the PDF with SPEC's
+// message and the reason.
+func TestBriefings_Files(t *testing.T) {
+	cfg := serveConfig(t)
+	m := start(t, cfg)
+	<-m.DemoLoaded()
+	if _, err := m.Accounts.Create(context.Background(), "stranger1", "secret1", "stranger1"); err != nil {
+		t.Fatal(err)
+	}
+	own := loginAs(t, m, "demo01", "demo123456")
+	other := loginAs(t, m, "stranger1", "secret1")
+	full, partial, weather := demoBriefingDevices(t, own)
+	var created struct{ ConfigID int64 }
+	own.must("POST", "/apis/soil_moisture/briefing", fmt.Sprintf(`{"name":"Demo farm","unitName":"Demo farm office","lang":"en_US",
+		"regionList":[{"name":"North","deviceIds":[%d,%d]}],"zsDeviceIds":[{"deviceId":%d},{"deviceId":%d}],"tqDeviceIds":[%d]}`,
+		full, partial, full, partial, weather), &created)
+	path := fmt.Sprintf("/apis/soil_moisture/briefing/%d/export", created.ConfigID)
+
+	type job struct {
+		TaskID, Status, Format, Message, Reason string
+		Progress                                int
+	}
+	wait := func(c *client, id string) job {
+		var j job
+		waitFor(t, "the briefing job to finish", func() bool {
+			c.must("GET", "/apis/soil_moisture/export/"+id, "", &j)
+			return j.Status == "ready" || j.Status == "failed"
+		})
+		return j
+	}
+	for _, format := range []string{"pdf", "xlsx"} {
+		var j job
+		own.must("POST", path, `{"format":"`+format+`"}`, &j)
+		if j.TaskID == "" || j.Status != "queued" || j.Format != format {
+			t.Fatalf("%s job: %+v", format, j)
+		}
+		if a := other.call("GET", "/apis/soil_moisture/export/"+j.TaskID, ""); a.Code == 0 {
+			t.Fatalf("the stranger reads the job: %s", a.raw)
+		}
+		if j = wait(own, j.TaskID); j.Status != "ready" || j.Progress != 100 {
+			t.Fatalf("%s: %+v", format, j)
+		}
+		res, err := own.http.Get(m.URL() + "/apis/soil_moisture/export/" + j.TaskID + "/file")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		magic := map[string]string{"pdf": "%PDF-", "xlsx": "PK"}[format]
+		if res.StatusCode != 200 || !bytes.HasPrefix(b, []byte(magic)) || !strings.Contains(res.Header.Get("Content-Disposition"), "."+format) {
+			t.Fatalf("%s download: %d %q %q", format, res.StatusCode, res.Header.Get("Content-Disposition"), b[:min(10, len(b))])
+		}
+		if a := other.call("GET", "/apis/soil_moisture/export/"+j.TaskID+"/file", ""); a.Code == 0 {
+			t.Fatalf("the stranger downloads: %d", a.status)
+		}
+	}
+	if a := own.call("POST", path, `{"format":"docx"}`); a.Code == 0 || !strings.Contains(string(a.raw), `"field":"format"`) {
+		t.Fatalf("docx: %s", a.raw)
+	}
+	if a := other.call("POST", path, `{"format":"pdf"}`); a.Code == 0 {
+		t.Fatalf("the stranger exports the owner's preset: %s", a.raw)
+	}
+
+	// Without its font the PDF fails for good, with the reason.
+	m.Briefings.FontPath = "/nonexistent/font.ttc"
+	var j job
+	own.must("POST", path, `{"format":"pdf"}`, &j)
+	j = wait(own, j.TaskID)
+	if j.Status != "failed" || j.Message != "Export failed, please contact after-sales personnel" ||
+		j.Reason != "The Chinese font the report needs was not found" {
+		t.Fatalf("without the font: %+v", j)
+	}
+	a := own.callLang("zh_CN", "GET", "/apis/soil_moisture/export/"+j.TaskID, "")
+	if !strings.Contains(string(a.raw), "导出失败，请联系售后人员") {
+		t.Fatalf("zh_CN: %s", a.raw)
 	}
 }

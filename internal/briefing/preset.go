@@ -104,8 +104,11 @@ type Preset struct {
 	Period        Period            `json:"period"`
 	Schedule      Schedule          `json:"schedule"`
 	Recipients    []string          `json:"recipients"`
-	CreatedAt     time.Time         `json:"-"`
-	UpdatedAt     time.Time         `json:"-"`
+	// LastRunAt is the scheduled time of the last scheduled report queued
+	// (the store keeps it; the API shows it).
+	LastRunAt *time.Time `json:"-"`
+	CreatedAt time.Time  `json:"-"`
+	UpdatedAt time.Time  `json:"-"`
 }
 
 // BandNodes returns the nodes of band i (0–2).

@@ -231,7 +231,7 @@ func WritePDF(w io.Writer, r *Report, fontPath string, loc *time.Location) error
 	// Every device.
 	pdf.AddPage()
 	heading(t.T("devices", nil))
-	table(pdf, []float64{26, 30, 24, 18, 18, 18, 20, 26}, []string{t.T("sn", nil), t.T("device", nil), t.T("region", nil),
+	table(pdf, []float64{24, 26, 20, 18, 18, 18, 34, 22}, []string{t.T("sn", nil), t.T("device", nil), t.T("region", nil),
 		"R " + t.band(0), "R " + t.band(1), "R " + t.band(2), t.T("grade", nil), t.T("issue", nil)}, func(row func([]string, []*[3]int)) {
 		for _, d := range r.Devices {
 			issue := ""
@@ -242,8 +242,13 @@ func WritePDF(w io.Writer, r *Report, fontPath string, loc *time.Location) error
 			var c *[3]int
 			grade := t.grade("")
 			if d.Issue == "" {
-				cc := gradeColors[d.Grade]
-				c, grade = &cc, t.grade(d.Grade)
+				g := d.Grade
+				grade = t.grade(g)
+				if d.Bands[r.Reference-1].Waterlogged {
+					g, grade = "waterlogged", grade+" / "+t.T("waterlogged", nil)
+				}
+				cc := gradeColors[g]
+				c = &cc
 			}
 			row([]string{d.SN, d.Name, d.Region, t.num(d.Bands[0].Relative), t.num(d.Bands[1].Relative), t.num(d.Bands[2].Relative),
 				grade, issue}, []*[3]int{nil, nil, nil, nil, nil, nil, c, nil})
@@ -482,18 +487,6 @@ func drawChart(pdf *fpdf.Fpdf, t text, r *Report, band int, x, y, w, h float64) 
 	pdf.SetDrawColor(c[0], c[1], c[2])
 	pdf.Line(left, yOf(agro.WaterloggedRelative), left+pw, yOf(agro.WaterloggedRelative))
 	pdf.SetDashPattern(nil, 0)
-	pdf.SetFont("cjk", "", 6)
-	for _, l := range []struct {
-		v     float64
-		label string
-		c     string
-	}{{60 / a, t.T("lineLight", map[string]any{"v": fmt.Sprintf("%.0f", 60/a)}), "light"},
-		{40 / a, t.T("lineSevere", map[string]any{"v": fmt.Sprintf("%.0f", 40/a)}), "severe"},
-		{agro.WaterloggedRelative, t.T("lineWet", nil), "waterlogged"}} {
-		c := gradeColors[l.c]
-		pdf.SetTextColor(c[0], c[1], c[2])
-		pdf.Text(left+pw-pdf.GetStringWidth(l.label)-1, yOf(l.v)-0.8, l.label)
-	}
 	pdf.SetFont("cjk", "", 6.5)
 	pdf.SetTextColor(110, 110, 110)
 	n := len(r.Days)
@@ -528,12 +521,29 @@ func drawChart(pdf *fpdf.Fpdf, t text, r *Report, band int, x, y, w, h float64) 
 			pdf.Circle(cx, cy, 0.6, "F")
 			px, py, have = cx, cy, true
 		}
-		if k < 12 {
+		if k < 8 {
 			ly := top + 2 + float64(k)*4
 			pdf.Rect(left+pw+3, ly-1.5, 3, 1.6, "F")
 			pdf.SetTextColor(60, 60, 60)
 			pdf.Text(left+pw+7.5, ly, fit(pdf, rg.Name, 30))
 		}
+	}
+	// The threshold lines' legend, below the regions'.
+	pdf.SetLineWidth(0.3)
+	pdf.SetFont("cjk", "", 6)
+	for k, l := range []struct {
+		label string
+		c     string
+	}{{t.T("lineWet", nil), "waterlogged"}, {t.T("lineLight", map[string]any{"v": fmt.Sprintf("%.0f", 60/a)}), "light"},
+		{t.T("lineSevere", map[string]any{"v": fmt.Sprintf("%.0f", 40/a)}), "severe"}} {
+		ly := top + ph - 10 + float64(k)*4
+		c := gradeColors[l.c]
+		pdf.SetDrawColor(c[0], c[1], c[2])
+		pdf.SetDashPattern([]float64{1.2, 1}, 0)
+		pdf.Line(left+pw+3, ly-0.8, left+pw+6.5, ly-0.8)
+		pdf.SetDashPattern(nil, 0)
+		pdf.SetTextColor(60, 60, 60)
+		pdf.Text(left+pw+7.5, ly, fit(pdf, l.label, 30))
 	}
 	pdf.SetLineWidth(0.2)
 	pdf.SetTextColor(0, 0, 0)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/exports"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
@@ -34,6 +35,12 @@ type Options struct {
 	Devices Devices
 	// Reports is what Report reads the data with.
 	Reports ReportOptions
+	// FontPath is the font embedded in PDFs (DefaultFont when empty);
+	// Location is where days begin and times are written.
+	FontPath string
+	Location *time.Location
+	// Exports queues the files: on demand and on schedule.
+	Exports *exports.Service
 	Now     func() time.Time
 }
 

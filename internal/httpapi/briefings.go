@@ -7,6 +7,8 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/exports"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
 // briefingDTO is a preset as the API shows it.
@@ -183,4 +185,90 @@ func (s *Server) briefingReport(c *call) (any, error) {
 		end = time.UnixMilli(ms)
 	}
 	return s.Briefings.Report(c.r.Context(), c.account.ID, id, end, nil)
+}
+
+// briefingJobDTO is a briefing file job as the API shows it. A failed job
+// shows SPEC's message with the reason recorded in the job.
+type briefingJobDTO struct {
+	TaskID     string `json:"taskId"`
+	ConfigID   int64  `json:"configId"`
+	Format     string `json:"format"`
+	Status     string `json:"status"`
+	Progress   int    `json:"progress"`
+	Attempts   int    `json:"attempts"`
+	Message    string `json:"message,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	CreatedAt  int64  `json:"createTime"`
+	FinishedAt *int64 `json:"finishTime"`
+}
+
+func toBriefingJobDTO(j *exports.Job, lang i18n.Lang) briefingJobDTO {
+	out := briefingJobDTO{TaskID: j.ID, ConfigID: j.BriefingID, Format: string(j.Format), Status: string(j.Status),
+		Progress: j.Progress, Attempts: j.Attempts, CreatedAt: j.CreatedAt.UnixMilli(), FinishedAt: ms(j.FinishedAt)}
+	if j.Status == exports.StatusFailed {
+		out.Message = i18n.T(lang, "briefing.export.failed", nil)
+		out.Reason = i18n.T(lang, j.Error, nil)
+	}
+	return out
+}
+
+// exportBriefing serves POST /apis/soil_moisture/briefing/{id}/export
+// {format, end?}: queues the file of the report for download.
+func (s *Server) exportBriefing(c *call) (any, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	var b struct {
+		Format string `json:"format"`
+		End    *int64 `json:"end"`
+	}
+	if err := decode(c, &b); err != nil {
+		return nil, err
+	}
+	p, err := s.Briefings.Get(c.r.Context(), c.account.ID, id)
+	if err != nil {
+		return nil, err
+	}
+	var end time.Time
+	if b.End != nil {
+		if *b.End <= 0 {
+			return nil, errs.Invalid("end", "query.unknownValue")
+		}
+		end = time.UnixMilli(*b.End)
+	}
+	if s.Exports == nil {
+		return nil, errs.NotFound()
+	}
+	j, err := s.Exports.CreateBriefing(c.r.Context(), c.account.ID, exports.BriefingRequest{BriefingID: p.ID, Format: b.Format, End: end, Lang: p.Lang})
+	if err != nil {
+		return nil, err
+	}
+	return toBriefingJobDTO(j, c.lang), nil
+}
+
+// briefingJob serves GET /apis/soil_moisture/export/{taskId}: how far the
+// caller's briefing file got.
+func (s *Server) briefingJob(c *call) (any, error) {
+	if s.Exports == nil {
+		return nil, errs.NotFound()
+	}
+	j, err := s.Exports.GetBriefing(c.r.Context(), c.account.ID, c.r.PathValue("taskId"))
+	if err != nil {
+		return nil, err
+	}
+	return toBriefingJobDTO(j, c.lang), nil
+}
+
+// briefingFile serves GET /apis/soil_moisture/export/{taskId}/file: the
+// finished file, while it is kept.
+func (s *Server) briefingFile(c *call) (any, error) {
+	if s.Exports == nil {
+		return nil, errs.NotFound()
+	}
+	f, err := s.Exports.BriefingDownload(c.r.Context(), c.account.ID, c.r.PathValue("taskId"))
+	if err != nil {
+		return nil, err
+	}
+	return &download{contentType: f.ContentType, filename: f.Name, file: f.File, cache: "no-store"}, nil
 }

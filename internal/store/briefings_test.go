@@ -35,6 +35,7 @@ func TestStore_Briefings(t *testing.T) {
 		if p.ID == 0 {
 			t.Fatal("no id")
 		}
+		p.LastRunAt = &at // the schedule counts from the creation
 		got, err := db.Briefing(ctx, owner.ID, p.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +57,7 @@ func TestStore_Briefings(t *testing.T) {
 		}
 
 		second := *p
-		second.ID, second.Name, second.Schedule = 0, "Farm", briefing.Schedule{}
+		second.ID, second.Name, second.Schedule, second.LastRunAt = 0, "Farm", briefing.Schedule{}, nil
 		second.Regions = []briefing.Region{{Name: "Farm", DeviceIDs: []int64{11}}}
 		if err := db.CreateBriefing(ctx, &second); err != nil {
 			t.Fatal(err)
@@ -76,6 +77,22 @@ func TestStore_Briefings(t *testing.T) {
 			t.Fatalf("scheduled: %v %+v", err, sched)
 		}
 
+		// A scheduled time is claimed once, and only while the schedule is on.
+		slot := at.Add(24 * time.Hour)
+		if ok, err := db.ClaimBriefingRun(ctx, p.ID, slot); !ok || err != nil {
+			t.Fatalf("claim: %v %v", ok, err)
+		}
+		if ok, _ := db.ClaimBriefingRun(ctx, p.ID, slot); ok {
+			t.Fatal("claimed twice")
+		}
+		if ok, _ := db.ClaimBriefingRun(ctx, p.ID, at.Add(time.Hour)); ok {
+			t.Fatal("claimed an earlier time")
+		}
+		if ok, _ := db.ClaimBriefingRun(ctx, second.ID, slot); ok {
+			t.Fatal("claimed an unscheduled preset")
+		}
+		p.LastRunAt = &slot
+
 		// Update replaces the whole document and the schedule column.
 		p.Name, p.Schedule.Enabled, p.Stage = "Renamed", false, agro.DroughtSeedling
 		p.UpdatedAt = at.Add(time.Hour)
@@ -87,6 +104,14 @@ func TestStore_Briefings(t *testing.T) {
 		}
 		if sched, _ := db.ScheduledBriefings(ctx); len(sched) != 0 {
 			t.Fatalf("still scheduled: %+v", sched)
+		}
+		// Switched on again, the schedule counts from then.
+		p.Schedule.Enabled, p.UpdatedAt = true, at.Add(72*time.Hour)
+		if err := db.UpdateBriefing(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.Briefing(ctx, owner.ID, p.ID); got.LastRunAt == nil || !got.LastRunAt.Equal(p.UpdatedAt) {
+			t.Fatalf("switched on: last run %v, want %v", got.LastRunAt, p.UpdatedAt)
 		}
 		if err := db.DeleteBriefing(ctx, owner.ID, p.ID); err != nil {
 			t.Fatal(err)
