@@ -57,6 +57,8 @@ const (
 	ActionIrrigate = "irrigate"
 	ActionDrain    = "drain"
 	ActionHold     = "hold"
+	// ActionUnknown: the reference band has no data to advise from.
+	ActionUnknown = "unknown"
 )
 
 // Band is one depth band's state in a region or device.
@@ -78,7 +80,7 @@ type Band struct {
 
 // Advice is what a region should do now.
 type Advice struct {
-	Action string `json:"action"` // irrigate, drain or hold
+	Action string `json:"action"` // irrigate, drain, hold, or unknown without data
 	// DepthMM is the irrigation that brings the reference band back to
 	// field capacity (irrigate).
 	DepthMM *float64 `json:"depthMm,omitempty"`
@@ -593,7 +595,7 @@ func advise(stage agro.DroughtStage, b Band, waterlogged bool, ref int, lastThet
 		return Advice{Action: ActionDrain}
 	}
 	if b.Grade == "" || lastTheta == nil || fc == nil {
-		return Advice{Action: ActionHold}
+		return Advice{Action: ActionUnknown}
 	}
 	refill := 60 / stage.Coefficient()
 	z := agro.RootZone{DepthCM: float64(Bands[ref][1] - Bands[ref][0]), FieldCapacity: *fc, RefillRelative: refill}

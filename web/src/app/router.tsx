@@ -81,7 +81,7 @@ const desktopRoutes: RouteObject[] = [
     soon(paths.modelService.models, 'modelUpload'),
     soon(paths.modelService.detections, 'modelDetections'),
   ]),
-  soon(paths.moistureReport, 'moistureReport'),
+  { path: paths.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/desktop/moisture-report')) },
   { path: paths.poi.liquidometer, handle: handle('liquidometer'), lazy: page(() => import('./routes/desktop/poi/liquidometer')) },
   { path: paths.poi.ibiosense, handle: handle('ibiosense'), lazy: page(() => import('./routes/desktop/poi/ibiosense')) },
   { path: paths.poi.tianqi, handle: handle('tianqi'), lazy: page(() => import('./routes/desktop/poi/tianqi')) },

@@ -1,6 +1,7 @@
 // The texts of the console's features and antd's texts for the language: a second chunk, loaded
 // with the first console page (antd draws only console pages).
 import antdLocale from 'antd/es/locale/zh_TW';
+import briefing from './briefing.json';
 import devices from './devices.json';
 import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
@@ -8,6 +9,6 @@ import poi from './poi.json';
 import rules from './rules.json';
 import sharing from './sharing.json';
 
-export const resources = { devices, poi, rules, sharing, integration, mobilePoi };
+export const resources = { briefing, devices, poi, rules, sharing, integration, mobilePoi };
 
 export { antdLocale };
