@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { apiCall, beforeClosing, browser, login, sessionCookie, shot } from './browser';
+import { apiCall, beforeClosing, browser, login, PHONE, sessionCookie, shot } from './browser';
 import { startOwnServer, type OwnServer } from './own-server';
 
 // The page's flows run on a server of their own with ten days of history, so a week's report has
@@ -154,6 +154,46 @@ describe('soil-moisture briefings', () => {
     await page.getByTestId('briefing-preview').locator('.ant-table-row').first().waitFor();
     expect(await page.getByTestId('briefing-preview').innerText()).toContain('城关镇');
     await shot(page, 'briefing-preview-zh_CN-dark.png');
+  });
+
+  test('on a phone: the list of briefings, and one opened', async () => {
+    for (const [lang, colorScheme] of [
+      ['zh_CN', 'light'],
+      ['en_US', 'dark'],
+    ] as const) {
+      const { context, page } = await browser({ ...PHONE, colorScheme, lang });
+      await login(page, '/apps/mobile/profile', { base: own!.base });
+      const devices = (await ownCall(context, 'GET', '/apis/soil_moisture/briefing/device')).data as { id: number; kind: string }[];
+      const soil = devices.filter((d) => d.kind === 'soil').map((d) => d.id);
+      const made = await ownCall(context, 'POST', '/apis/soil_moisture/briefing', {
+        name: lang === 'zh_CN' ? '手机查看的周报' : 'Weekly report on the phone',
+        unitName: lang === 'zh_CN' ? '示范县农业农村局' : 'Demo County Agriculture Bureau',
+        lang,
+        regionList: [{ name: lang === 'zh_CN' ? '城关镇' : 'North', deviceIds: soil.slice(0, 3) }],
+        zsDeviceIds: soil.slice(0, 3).map((deviceId) => ({ deviceId })),
+      });
+      expect(made.code).toBe(0);
+      const id = (made.data as { configId: number }).configId;
+      await expect
+        .poll(async () => ((await ownCall(context, 'GET', `/apis/soil_moisture/briefing/${id}/report`)).data as { regions: { used: number }[] }).regions[0].used, {
+          timeout: 60_000,
+          interval: 1000,
+        })
+        .toBeGreaterThan(0);
+      await page.getByTestId('m-briefings').click();
+      await page.waitForURL((u) => u.pathname === '/apps/mobile/moisture-report');
+      const first = page.getByTestId(`m-briefing-${id}`);
+      await first.waitFor();
+      await shot(page, `briefing-mobile-list-${lang}-${colorScheme}.png`);
+      await first.click();
+      const report = page.getByTestId('m-briefing-report');
+      await report.waitFor();
+      expect(await report.innerText()).toMatch(/0–20 cm\s+\d+\.\d %/);
+      await shot(page, `briefing-mobile-report-${lang}-${colorScheme}.png`, { fullPage: true });
+      const download = page.waitForEvent('download');
+      await page.getByTestId('m-briefing-pdf').click();
+      expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    }
   });
 
   test('a scheduled run e-mails the PDF to the recipients', async () => {

@@ -15,6 +15,7 @@ export function mobileEquivalent(pathname: string): string | null {
   if (within(path, paths.events)) return paths.mobile.messages;
   if (within(path, paths.account)) return paths.mobile.account;
   if (within(path, paths.sharing)) return paths.mobile.authorization;
+  if (within(path, paths.moistureReport)) return paths.mobile.moistureReport;
   const detail = /^\/apps\/poi\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   if (detail) {
     const [, type, hashId, deviceId] = detail;
@@ -44,6 +45,7 @@ export function desktopEquivalent(pathname: string): string | DeviceToResolve | 
     return `/apps/authoried/${kind}?credential=${encodeURIComponent(decodeURIComponent(accept[2]))}`;
   }
   if (within(path, paths.mobile.authorization)) return paths.sharing;
+  if (within(path, paths.mobile.moistureReport)) return paths.moistureReport;
   if (within(path, paths.mobile.messages)) return paths.events;
   if (within(path, paths.mobile.account) || within(path, paths.mobile.profile)) return paths.account;
   const device = /^\/apps\/mobile\/poi\/([^/]+)\/([^/]+)(?:\/(.*))?$/.exec(path);
