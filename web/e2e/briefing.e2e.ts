@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { apiCall, beforeClosing, browser, login, PHONE, sessionCookie, shot } from './browser';
+import { apiCall, beforeClosing, browser, login, PHONE, sessionCookie, settle, shot } from './browser';
 import { startOwnServer, type OwnServer } from './own-server';
 
 // The page's flows run on a server of their own with ten days of history, so a week's report has
@@ -52,6 +53,15 @@ async function choose(page: Page, testId: string, options: (string | RegExp)[]) 
   await page.keyboard.press('Escape');
 }
 
+/** axe's serious and critical violations on the page as it shows now. */
+async function axe(page: Page): Promise<string[]> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 interface Summary {
   to: string;
   subject: string;
@@ -83,6 +93,7 @@ describe('soil-moisture briefings', () => {
     await choose(page, 'briefing-region-devices-1', ['ZS006-02', 'DCR004-02']);
     await choose(page, 'briefing-weather', ['TQS010-01']);
     await shot(page, 'briefing-modal-en_US-light.png');
+    expect(await axe(page)).toEqual([]);
     const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/apis/soil_moisture/briefing');
     await page.getByTestId('briefing-save').click();
     const body = (await (await saved).json()) as { code: number; data: { configId: number; regionList: unknown[]; zsDeviceIds: unknown[] } };
@@ -110,6 +121,7 @@ describe('soil-moisture briefings', () => {
     expect(first).toMatch(/\d+\.\d/);
     expect(first).not.toContain('No data');
     await shot(page, 'briefing-preview-en_US-light.png');
+    expect(await axe(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
@@ -145,6 +157,7 @@ describe('soil-moisture briefings', () => {
     await page.reload();
     await page.getByText(name).waitFor();
     await shot(page, 'briefing-list-zh_CN-dark.png');
+    expect(await axe(page)).toEqual([]);
     await page.getByTestId('briefing-add').click();
     await page.getByTestId('briefing-name').waitFor();
     await shot(page, 'briefing-modal-zh_CN-dark.png');
@@ -154,6 +167,7 @@ describe('soil-moisture briefings', () => {
     await page.getByTestId('briefing-preview').locator('.ant-table-row').first().waitFor();
     expect(await page.getByTestId('briefing-preview').innerText()).toContain('城关镇');
     await shot(page, 'briefing-preview-zh_CN-dark.png');
+    expect(await axe(page)).toEqual([]);
   });
 
   test('on a phone: the list of briefings, and one opened', async () => {
@@ -190,6 +204,7 @@ describe('soil-moisture briefings', () => {
       await report.waitFor();
       expect(await report.innerText()).toMatch(/0–20 cm\s+\d+\.\d %/);
       await shot(page, `briefing-mobile-report-${lang}-${colorScheme}.png`, { fullPage: true });
+      expect(await axe(page)).toEqual([]);
       const download = page.waitForEvent('download');
       await page.getByTestId('m-briefing-pdf').click();
       expect((await download).suggestedFilename()).toMatch(/\.pdf$/);

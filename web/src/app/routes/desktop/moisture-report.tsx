@@ -103,7 +103,7 @@ export default function MoistureReportRoute() {
           rowKey="configId"
           loading={briefings.isFetching}
           dataSource={briefings.data?.list ?? []}
-          locale={{ emptyText: t('list.empty') }}
+          locale={{ emptyText: <span className="fw-table-empty">{t('list.empty')}</span> }}
           scroll={{ x: 900 }}
           pagination={{
             current: page.page,
