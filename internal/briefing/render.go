@@ -175,7 +175,7 @@ func WritePDF(w io.Writer, r *Report, fontPath string, loc *time.Location) error
 				g := b.Grade
 				gradeText := t.grade(g)
 				if b.Waterlogged {
-					g, gradeText = "waterlogged", gradeText+" / "+t.T("waterlogged", nil)
+					g, gradeText = "waterlogged", t.T("waterlogged", nil) // above 90 % there is no drought
 				}
 				c := gradeColors[g]
 				row([]string{name, t.band(i), t.num(b.Theta), t.num(b.Relative), t.signed(b.Change), gradeText, fmt.Sprint(b.Devices)},
@@ -245,7 +245,7 @@ func WritePDF(w io.Writer, r *Report, fontPath string, loc *time.Location) error
 				g := d.Grade
 				grade = t.grade(g)
 				if d.Bands[r.Reference-1].Waterlogged {
-					g, grade = "waterlogged", grade+" / "+t.T("waterlogged", nil)
+					g, grade = "waterlogged", t.T("waterlogged", nil)
 				}
 				cc := gradeColors[g]
 				c = &cc
