@@ -128,6 +128,7 @@ export interface DeviceRow {
 
 export interface Report {
   configId: number;
+  coefficient: number;
   name: string;
   unitName: string;
   begin: string;

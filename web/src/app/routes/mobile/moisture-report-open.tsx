@@ -57,14 +57,15 @@ export default function MobileMoistureReportOpenRoute() {
                   <span className="fw-m-briefing__layer">{bandLabel(b.band)}</span>
                   <span className="fw-m-briefing__value">{num(b.relative)} %</span>
                   <span>
-                    <Tag color={TAG_COLORS[b.grade || 'nodata']} fill="outline">
-                      {grade(b.grade)}
-                    </Tag>
                     {b.waterlogged ? (
-                      <Tag color="primary" fill="outline" className="fw-m-briefing__wet">
+                      <Tag color="primary" fill="outline">
                         {t('report.waterlogged')}
                       </Tag>
-                    ) : null}
+                    ) : (
+                      <Tag color={TAG_COLORS[b.grade || 'nodata']} fill="outline">
+                        {grade(b.grade)}
+                      </Tag>
+                    )}
                   </span>
                 </div>
               ))}

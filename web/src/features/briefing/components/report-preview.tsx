@@ -2,6 +2,7 @@ import { Alert, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { useReport } from '../api/briefings';
+import { BandChart } from './band-chart';
 import { bandLabel, type Band, type Grade, type RegionReport } from '../types';
 
 export const GRADE_COLORS: Record<string, string> = {
@@ -16,12 +17,9 @@ export const GRADE_COLORS: Record<string, string> = {
 
 export function GradeTag({ grade, waterlogged }: { grade: Grade; waterlogged?: boolean }) {
   const { t } = useTranslation('briefing');
-  return (
-    <Flex gap={4} wrap>
-      <Tag color={GRADE_COLORS[grade]}>{t(`report.grades.${grade || 'nodata'}`)}</Tag>
-      {waterlogged ? <Tag color={GRADE_COLORS.waterlogged}>{t('report.waterlogged')}</Tag> : null}
-    </Flex>
-  );
+  // Above 90 % of field capacity there is no drought: the layer is simply waterlogged.
+  if (waterlogged) return <Tag color={GRADE_COLORS.waterlogged}>{t('report.waterlogged')}</Tag>;
+  return <Tag color={GRADE_COLORS[grade]}>{t(`report.grades.${grade || 'nodata'}`)}</Tag>;
 }
 
 function num(value: number | null | undefined, signed = false): string {
@@ -97,6 +95,7 @@ export function ReportPreview({ configId }: { configId: number }) {
           },
         ]}
       />
+      <BandChart report={r} coefficient={r.coefficient} />
       <Flex vertical gap={4} className="fw-briefing__facts">
         <Typography.Text>{r.rain === null ? t('report.noRain') : t('report.rain', { mm: num(r.rain) })}</Typography.Text>
         <Typography.Text>
