@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
@@ -84,6 +85,7 @@ type Graph struct {
 	Consumer           *ingest.Consumer // with --mqtt-broker
 	Exports            *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules              *rules.Service
+	Briefings          *briefing.Service
 	Engine             *rules.Engine  // evaluates committed reports against alert rules
 	Notifier           *notify.Worker // delivers alert events by e-mail and WeChat
 	WeChat             *wechat.Client // the Official Account API (nil without --wechat-appid)
@@ -127,22 +129,25 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	if err := m.startIngest(ctx); err != nil {
 		return err
 	}
+	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
+	rd := readings.New(m.History, nil)
+	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
+	m.Briefings = briefing.New(briefing.Options{Store: db, Devices: m.Devices,
+		Reports:  briefing.ReportOptions{Readings: rd, Settings: db, Forecast: fc},
+		FontPath: m.Config.BriefingFont, Location: m.loc})
 	if err := m.buildExports(); err != nil {
 		return err
 	}
+	m.Briefings.Exports = m.Exports
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
 		return fmt.Errorf("--map-tiles %w", err)
 	}
-
-	fc := forecast.New(forecast.Config{BaseURL: m.Config.ForecastURL, TTL: time.Hour, Location: m.loc})
-	rd := readings.New(m.History, nil)
-	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
 		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
+		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
@@ -243,7 +248,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 // {--data}/exports for download.
 func (m *Graph) buildExports() error {
 	o := exports.Options{Store: m.DB, Devices: m.Devices, History: m.History, Location: m.loc, Log: m.Log,
-		FileDir: filepath.Join(m.Config.Data, "exports")}
+		FileDir: filepath.Join(m.Config.Data, "exports"), Briefings: m.Briefings}
 	if m.Config.SMTPURL != "" {
 		sender, err := mail.New(mail.Config{URL: m.Config.SMTPURL, From: m.Config.MailFrom})
 		if err != nil {
@@ -277,6 +282,7 @@ func (m *Graph) Start() {
 	}
 	run(m.housekeeping)
 	run(m.Exports.Run)
+	run(func(ctx context.Context) { m.Briefings.RunSchedule(ctx, m.DB, 0, m.Log) })
 	run(m.Notifier.Run)
 	run(m.Engine.Run)
 	run(m.Pusher.Run)

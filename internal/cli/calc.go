@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
 )
 
 const calcUse = `Usage: fieldwatch calc <calculation> [flags]
@@ -24,6 +25,7 @@ Calculations (docs/agronomy.md has the formulas and their sources):
   wind        wind level 0-17 and compass sector
   aqi         air-quality grade 1-6 from PM2.5, PM10 and TVOC
   rain        rain class over 1, 12 or 24 hours
+  drought     relative soil moisture and GB/T 32136-2015 drought grade
 
 The result is on the first line of the output; --json prints every
 intermediate as JSON instead. calc reads no FIELDWATCH_* variables.
@@ -57,6 +59,8 @@ func calc(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return calcAQI(rest, stdout, stderr)
 	case "rain":
 		return calcRain(rest, stdout, stderr)
+	case "drought":
+		return calcDrought(rest, stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "fieldwatch calc: unknown calculation %q\n\n%s", name, calcUse)
 		return errUsage
@@ -482,6 +486,55 @@ func calcRain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%s over %d h: from %.1f mm to below %.1f mm\n", class, hours, lo, next)
 	} else {
 		fmt.Fprintf(stdout, "%s over %d h: %.1f mm or more\n", class, hours, lo)
+	}
+	return nil
+}
+
+func calcDrought(args []string, stdout, stderr io.Writer) error {
+	c := newCalc("drought", "Relative soil moisture R = θ/θfc × 100 and the agricultural drought grade of\n"+
+		"GB/T 32136-2015 (soil relative humidity index, adjusted for the growth stage: a = 1.1 at\n"+
+		"the seedling stage, 0.9 in the critical water period, 1 otherwise), with the\n"+
+		"waterlogging flag (R above 90 %). θ and θfc in the same unit (m³/m³ or vol %).", stderr)
+	var theta, fc float64
+	var stage string
+	c.fs.Float64Var(&theta, "theta", 0, "soil water content θ (required)")
+	c.fs.Float64Var(&fc, "fc", 0, "field capacity θfc, same unit as --theta (required)")
+	c.fs.StringVar(&stage, "stage", "other", "growth stage: seedling, critical or other")
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	if err := c.require("theta", "fc"); err != nil {
+		return err
+	}
+	st, err := agro.ParseDroughtStage(stage)
+	if err != nil {
+		return c.inputError(err)
+	}
+	a, err := agro.AssessDrought([]float64{theta}, []float64{fc}, st)
+	if err != nil {
+		var ie *agro.InputError
+		if errors.As(err, &ie) && ie.Field == "field-capacity" {
+			ie.Field = "fc"
+		}
+		return c.inputError(err)
+	}
+	if c.json {
+		names := map[string]string{}
+		for _, l := range i18n.Langs {
+			names[string(l)] = i18n.T(l, "drought."+a.Grade.String(), nil)
+		}
+		return writeJSON(stdout, map[string]any{"theta": theta, "fc": fc, "relative": a.Relative, "stage": a.Stage,
+			"coefficient": a.Coefficient, "index": a.Index, "grade": a.Grade, "gradeNames": names, "waterlogged": a.Waterlogged})
+	}
+	r1 := math.Round(a.Relative*10) / 10
+	fmt.Fprintf(stdout, "%.1f %% %s\n", r1, a.Grade)
+	fmt.Fprintf(stdout, "R %.2f %%, stage %s (a %.1f), index %.2f %%\n", a.Relative, a.Stage, a.Coefficient, a.Index)
+	for _, l := range i18n.Langs {
+		line := fmt.Sprintf("%s %.1f %%, %s", i18n.T(l, "drought.relative", nil), r1, i18n.T(l, "drought."+a.Grade.String(), nil))
+		if a.Waterlogged {
+			line += ", " + i18n.T(l, "drought.waterlogged", nil)
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", l, line)
 	}
 	return nil
 }

@@ -198,3 +198,49 @@ func TestCalc_Help(t *testing.T) {
 		t.Errorf("calc et0 --help: %d %q", code, errOut)
 	}
 }
+
+func TestCalc_Drought(t *testing.T) {
+	out := calcOK(t, "", "drought", "--theta", "0.18", "--fc", "0.32")
+	if got := firstLine(out); got != "56.3 % light" {
+		t.Errorf("first line %q, want 56.3 %% light", got)
+	}
+	for _, want := range []string{"zh_CN: 土壤相对湿度 56.3 %, 轻旱", "zh_TW: 土壤相對濕度 56.3 %, 輕旱", "en_US: Relative soil moisture 56.3 %, Light drought"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The stage moves the grade: a = 1.1 lifts 56.25 to 61.9 (no drought);
+	// 16/32 = 50 % in the critical period is 45 (moderate).
+	if got := firstLine(calcOK(t, "", "drought", "--theta", "0.18", "--fc", "0.32", "--stage", "seedling")); got != "56.3 % none" {
+		t.Errorf("seedling: %q, want 56.3 %% none", got)
+	}
+	var j struct {
+		Index       float64
+		Grade       string
+		GradeNames  map[string]string
+		Waterlogged bool
+	}
+	if err := json.Unmarshal([]byte(calcOK(t, "", "drought", "--theta", "16", "--fc", "32", "--stage", "critical", "--json")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Grade != "moderate" || math.Abs(j.Index-45) > 1e-9 || j.GradeNames["zh_CN"] != "中旱" || j.Waterlogged {
+		t.Errorf("critical 16/32: %+v", j)
+	}
+	if out := calcOK(t, "", "drought", "--theta", "30", "--fc", "32"); !strings.Contains(out, "Waterlogged") || !strings.Contains(out, "过湿") {
+		t.Errorf("R 93.75 not flagged waterlogged:\n%s", out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--theta", "0.18"}, "--fc is required"},
+		{[]string{"--theta", "0.18", "--fc", "0"}, "--fc:"},
+		{[]string{"--theta", "-0.1", "--fc", "0.3"}, "--theta:"},
+		{[]string{"--theta", "0.18", "--fc", "0.3", "--stage", "flowering"}, "--stage:"},
+	} {
+		code, _, errOut := runCmd(t, "", append([]string{"calc", "drought"}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}

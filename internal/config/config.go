@@ -90,6 +90,8 @@ type Serve struct {
 	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
 	// ForecastURL is the weather forecast provider (Open-Meteo's API); empty disables forecasts.
 	ForecastURL string
+	// BriefingFont is the TrueType font (or collection) embedded in briefing PDFs.
+	BriefingFont string
 	// PushAllowPrivate lets push targets resolve to the server's own network.
 	PushAllowPrivate bool
 	// PushRetries are the waits before each retry of a failed delivery;
@@ -178,6 +180,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
+	fs.StringVar(&s.BriefingFont, "briefing-font", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "TrueType font or collection (its first face) with Chinese glyphs, embedded in soil-moisture briefing PDFs (Debian: fonts-wqy-microhei)")
 	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
 	fs.Func("push-retries", "waits before each retry of a failed push delivery, comma-separated; after the last it is kept as failed (default 1s,2s,4s,8s,16s,32s,64s,128s)", func(v string) error {
 		var ds []time.Duration

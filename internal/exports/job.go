@@ -36,19 +36,29 @@ const (
 	DimDaily Dim = "daily" // the daily statistics of each parameter
 )
 
+// Kind is what a job exports.
+type Kind string
+
+const (
+	KindData     Kind = "data"     // a device's readings (DeviceID)
+	KindBriefing Kind = "briefing" // a soil-moisture briefing (BriefingID)
+)
+
 // Job is one export request and how far it got.
 type Job struct {
-	ID        string // taskId, random and unguessable
-	AccountID int64  // who asked; only they may read the job
-	DeviceID  int64
-	Params    []string // parameter identifiers, in the device type's order
-	Nodes     []int    // depths of per-node parameters; empty: all of the type's
-	Email     string   // empty: the file is kept for download instead
-	Begin     time.Time
-	End       time.Time // exclusive
-	Dim       Dim
-	Format    sheet.Format
-	Lang      i18n.Lang // of the file and the message
+	ID         string // taskId, random and unguessable
+	AccountID  int64  // who asked; only they may read the job
+	Kind       Kind
+	DeviceID   int64    // KindData
+	BriefingID int64    // KindBriefing; Begin–End is then the report's period
+	Params     []string // parameter identifiers, in the device type's order
+	Nodes      []int    // depths of per-node parameters; empty: all of the type's
+	Email      string   // empty: the file is kept for download instead; a briefing's recipients are comma-separated
+	Begin      time.Time
+	End        time.Time // exclusive
+	Dim        Dim
+	Format     sheet.Format
+	Lang       i18n.Lang // of the file and the message
 
 	Status     Status
 	Progress   int   // percent

@@ -35,6 +35,8 @@ type Options struct {
 	Devices Devices
 	// History reads what an export writes.
 	History *telemetry.History
+	// Briefings writes the files of briefing jobs; nil fails them.
+	Briefings Briefings
 	// Mailer sends the files; without one (no mail server) they are kept in
 	// FileDir for their owners to download.
 	Mailer Mailer

@@ -80,7 +80,7 @@ func (p *permanent) Error() string { return "permanent: " + p.key }
 // run makes one attempt at a claimed job and records its outcome: sent,
 // queued again after a backoff, or failed after the last attempt.
 func (s *Service) run(ctx context.Context, j *Job) {
-	log := s.o.Log.With("export", j.ID, "device", j.DeviceID, "attempt", j.Attempts)
+	log := s.o.Log.With("export", j.ID, "kind", j.Kind, "device", j.DeviceID, "briefing", j.BriefingID, "attempt", j.Attempts)
 	attemptCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
@@ -158,6 +158,9 @@ func (s *Service) backoff(attempt int) time.Duration {
 
 // attempt writes the job's file and mails it, or keeps it for download.
 func (s *Service) attempt(ctx context.Context, j *Job, p *progress) error {
+	if j.Kind == KindBriefing {
+		return s.attemptBriefing(ctx, j, p)
+	}
 	// The right is checked again when the job runs: a grant revoked or a
 	// device transferred since the request stops the export.
 	d, _, err := s.o.Devices.Authorize(ctx, j.AccountID, j.DeviceID, devices.NeedExport)

@@ -93,6 +93,22 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/event/devices", s.authed(s.ruleDevices)},
 		{"GET", "/apis/jianli/rule_id", s.authed(s.ruleIDs)},
 
+		// Soil-moisture briefings (docs/api.md): presets scoped to their owner,
+		// every device in one checked against the caller's devices.
+		{"GET", "/apis/soil_moisture/briefing", s.authed(s.listBriefings)},
+		{"POST", "/apis/soil_moisture/briefing", s.authed(s.createBriefing)},
+		{"GET", "/apis/soil_moisture/briefing/device", s.authed(s.briefingDevices)},
+		{"GET", "/apis/soil_moisture/briefing/{id}", s.authed(s.getBriefing)},
+		{"PUT", "/apis/soil_moisture/briefing/{id}", s.authed(s.putBriefing)},
+		{"PUT", "/apis/soil_moisture/briefing/{id}/schedule", s.authed(s.putBriefingSchedule)},
+		{"GET", "/apis/soil_moisture/briefing/{id}/report", s.authed(s.briefingReport)},
+		{"POST", "/apis/soil_moisture/briefing/{id}/export", s.authed(s.exportBriefing)},
+		{"GET", "/apis/soil_moisture/export/{taskId}", s.authed(s.briefingJob)},
+		{"GET", "/apis/soil_moisture/export/{taskId}/file", s.authed(s.briefingFile)},
+		{"DELETE", "/apis/soil_moisture/briefing/{id}", s.authed(s.deleteBriefing)},
+		{"GET", "/apis/soil_moisture/template", s.authed(s.briefingTemplates)},
+		{"GET", "/apis/soil_moisture/no_node_device", s.authed(s.noNodeDevices)},
+
 		{"PUT", "/apis/grant/credential", s.authed(s.grantLink)},
 		{"PUT", "/apis/transfer/credential", s.authed(s.transferLink)},
 		{"GET", "/apis/device/credential/{id}", s.public(s.describeLink)},

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -51,6 +52,8 @@ type Options struct {
 	Exports *exports.Service
 	// Rules are alert rules, their events and messages.
 	Rules *rules.Service
+	// Briefings are the soil-moisture briefing presets and reports.
+	Briefings *briefing.Service
 	// Commands sends commands to devices and follows their states.
 	Commands *commands.Service
 	// Soil, Weather, Rain and Tilt compute the analyses of the detail pages.

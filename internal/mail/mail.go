@@ -171,6 +171,7 @@ func (s *Sender) Server() string { return net.JoinHostPort(s.server.Host, strcon
 // Message is one e-mail with a plain-text body and attachments.
 type Message struct {
 	To          string
+	Also        []string // further recipients
 	Subject     string
 	Text        string
 	Attachments []Attachment
@@ -189,7 +190,7 @@ type Attachment struct {
 func (s *Sender) Send(ctx context.Context, m *Message) error {
 	msg := gomail.NewMsg()
 	msg.FromMailAddress(s.from)
-	if err := msg.To(m.To); err != nil {
+	if err := msg.To(append([]string{m.To}, m.Also...)...); err != nil {
 		return fmt.Errorf("recipient %q: %w", m.To, err)
 	}
 	msg.Subject(m.Subject)

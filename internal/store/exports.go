@@ -17,17 +17,18 @@ import (
 var _ exports.Store = (*DB)(nil)
 
 const exportColumns = `id, account_id, device_id, params, nodes, email, begin_at, end_at, dim, format, lang,
-	status, progress, row_count, attempts, error, created_at, next_at, lease_until, finished_at`
+	status, progress, row_count, attempts, error, created_at, next_at, lease_until, finished_at, kind, briefing_id`
 
 func scanExport(row interface{ Scan(...any) error }) (*exports.Job, error) {
 	var (
 		j                                    exports.Job
 		params, nodes, dim, format, lang, st string
 		begin, end, created, next            int64
-		lease, finished                      sql.NullInt64
+		lease, finished, device, briefing    sql.NullInt64
+		kind                                 string
 	)
-	err := row.Scan(&j.ID, &j.AccountID, &j.DeviceID, &params, &nodes, &j.Email, &begin, &end, &dim, &format, &lang,
-		&st, &j.Progress, &j.Rows, &j.Attempts, &j.Error, &created, &next, &lease, &finished)
+	err := row.Scan(&j.ID, &j.AccountID, &device, &params, &nodes, &j.Email, &begin, &end, &dim, &format, &lang,
+		&st, &j.Progress, &j.Rows, &j.Attempts, &j.Error, &created, &next, &lease, &finished, &kind, &briefing)
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +43,7 @@ func scanExport(row interface{ Scan(...any) error }) (*exports.Job, error) {
 	j.Begin, j.End, j.CreatedAt, j.NextAt = fromMillis(begin), fromMillis(end), fromMillis(created), fromMillis(next)
 	j.Dim, j.Format, j.Lang, j.Status = exports.Dim(dim), sheet.Format(format), i18n.Lang(lang), exports.Status(st)
 	j.LeaseUntil, j.FinishedAt = fromNullMillis(lease), fromNullMillis(finished)
+	j.Kind, j.DeviceID, j.BriefingID = exports.Kind(kind), device.Int64, briefing.Int64
 	return &j, nil
 }
 
@@ -55,12 +57,16 @@ func formatInts(xs []int) string {
 
 // CreateExport inserts a job.
 func (db *DB) CreateExport(ctx context.Context, j *exports.Job) error {
+	kind := j.Kind
+	if kind == "" {
+		kind = exports.KindData
+	}
 	_, err := db.exec(ctx, `INSERT INTO export_jobs (id, account_id, device_id, params, nodes, email,
-		begin_at, end_at, dim, format, lang, status, created_at, next_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-		j.ID, j.AccountID, j.DeviceID, strings.Join(j.Params, ","), formatInts(j.Nodes), j.Email,
+		begin_at, end_at, dim, format, lang, status, created_at, next_at, kind, briefing_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+		j.ID, j.AccountID, nullID(j.DeviceID), strings.Join(j.Params, ","), formatInts(j.Nodes), j.Email,
 		millis(j.Begin), millis(j.End), string(j.Dim), string(j.Format), string(j.Lang), string(j.Status),
-		millis(j.CreatedAt), millis(j.NextAt))
+		millis(j.CreatedAt), millis(j.NextAt), string(kind), nullID(j.BriefingID))
 	if err != nil {
 		return errs.Internal("create export: %w", err)
 	}

@@ -18,6 +18,7 @@ export function mobileEquivalent(pathname: string): string | null {
   // The rain gauge's page is addressed by its hash alone: the phone screen finds its id.
   const rainGauge = /^\/apps\/poi\/pluviometer\/([^/]+)$/.exec(path);
   if (rainGauge) return mobileRealtimePath(decodeURIComponent(rainGauge[1]), '0', 'pluviometer');
+  if (within(path, paths.moistureReport)) return paths.mobile.moistureReport;
   const detail = /^\/apps\/poi\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   if (detail) {
     const [, type, hashId, deviceId] = detail;
@@ -47,6 +48,7 @@ export function desktopEquivalent(pathname: string): string | DeviceToResolve | 
     return `/apps/authoried/${kind}?credential=${encodeURIComponent(decodeURIComponent(accept[2]))}`;
   }
   if (within(path, paths.mobile.authorization)) return paths.sharing;
+  if (within(path, paths.mobile.moistureReport)) return paths.moistureReport;
   if (within(path, paths.mobile.messages)) return paths.events;
   if (within(path, paths.mobile.account) || within(path, paths.mobile.profile)) return paths.account;
   const device = /^\/apps\/mobile\/poi\/([^/]+)\/([^/]+)(?:\/(.*))?$/.exec(path);

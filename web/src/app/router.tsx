@@ -81,7 +81,7 @@ const desktopRoutes: RouteObject[] = [
     soon(paths.modelService.models, 'modelUpload'),
     soon(paths.modelService.detections, 'modelDetections'),
   ]),
-  soon(paths.moistureReport, 'moistureReport'),
+  { path: paths.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/desktop/moisture-report')) },
   { path: paths.poi.liquidometer, handle: handle('liquidometer'), lazy: page(() => import('./routes/desktop/poi/liquidometer')) },
   { path: paths.poi.ibiosense, handle: handle('ibiosense'), lazy: page(() => import('./routes/desktop/poi/ibiosense')) },
   { path: paths.poi.tianqi, handle: handle('tianqi'), lazy: page(() => import('./routes/desktop/poi/tianqi')) },
@@ -125,6 +125,8 @@ const mobileRoutes: RouteObject[] = [
   },
   { path: paths.mobile.account, handle: handle('account'), lazy: page(() => import('./routes/mobile/account')) },
   { path: paths.mobile.authorization, handle: handle('authorization'), lazy: page(() => import('./routes/mobile/authorization')) },
+  { path: paths.mobile.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/mobile/moisture-report')) },
+  { path: paths.mobile.moistureReportOpen, handle: handle('moistureReport'), lazy: page(() => import('./routes/mobile/moisture-report-open')) },
   { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: page(() => import('./routes/mobile/accept-link')) },
   { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: page(() => import('./routes/mobile/accept-link')) },
   {

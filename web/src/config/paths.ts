@@ -60,6 +60,8 @@ export const paths = {
     authorization: '/apps/mobile/authorization',
     acceptGrant: '/apps/mobile/authorization/accept/:credential',
     acceptTransfer: '/apps/mobile/transfer/accept/:credential',
+    moistureReport: '/apps/mobile/moisture-report',
+    moistureReportOpen: '/apps/mobile/moisture-report/:configId',
     poi: {
       root: '/apps/mobile/poi/:hashId/:deviceId',
       realtime: '/apps/mobile/poi/:hashId/:deviceId/realtime',

@@ -151,7 +151,7 @@ export function initI18n(language: Language) {
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
     fallbackLng: false,
-    ns: ['common', 'nav', 'account', 'errors', 'devices', 'poi', 'rules', 'sharing', 'integration', 'mobilePoi'] satisfies Namespace[],
+    ns: ['common', 'nav', 'account', 'errors', 'briefing', 'devices', 'poi', 'rules', 'sharing', 'integration', 'mobilePoi'] satisfies Namespace[],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,6 +1,7 @@
 // The texts of the console's features and antd's texts for the language: a second chunk, loaded
 // with the first console page (antd draws only console pages).
 import antdLocale from 'antd/es/locale/zh_TW';
+import briefing from './briefing.json';
 import devices from './devices.json';
 import et0 from './et0.json';
 import integration from './integration.json';
@@ -10,6 +11,6 @@ import rules from './rules.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { devices, et0, poi, rules, sharing, integration, mobilePoi, waterUse };
+export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, waterUse };
 
 export { antdLocale };

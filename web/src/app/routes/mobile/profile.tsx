@@ -1,5 +1,5 @@
 import { ActionSheet, Avatar, Button, List, Switch } from 'antd-mobile';
-import { GlobalOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { FileOutline, GlobalOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,6 +39,9 @@ export default function MobileProfileRoute() {
         </List.Item>
         <List.Item prefix={<TeamOutline />} onClick={() => void navigate(paths.mobile.authorization)}>
           {t('nav:pages.authorization')}
+        </List.Item>
+        <List.Item prefix={<FileOutline />} onClick={() => void navigate(paths.mobile.moistureReport)} data-testid="m-briefings">
+          {t('nav:pages.moistureReport')}
         </List.Item>
       </List>
       <List mode="card" header={t('account:mobile.settings')}>
