@@ -106,11 +106,11 @@ const desktopRoutes: RouteObject[] = [
   },
   { path: paths.openApi, handle: handle('openApi'), lazy: page(() => import('./routes/desktop/open-api')) },
   soon(paths.feedback, 'feedback'),
-  soon(paths.changelog, 'changelog'),
+  { path: paths.changelog, handle: handle('changelog'), lazy: page(() => import('./routes/desktop/changelog')) },
   { path: paths.account, handle: handle('account'), lazy: page(() => import('./routes/desktop/account')) },
   { path: paths.sharing, handle: handle('sharing'), lazy: page(() => import('./routes/desktop/sharing')) },
-  soon(paths.legacyDeviceDetail, 'legacyDeviceDetail'),
-  soon(paths.audioTest, 'audioTest'),
+  { path: paths.legacyDeviceDetail, handle: handle('legacyDeviceDetail'), lazy: page(() => import('./routes/desktop/legacy-detail')) },
+  { path: paths.audioTest, handle: handle('audioTest'), lazy: page(() => import('./routes/desktop/audio-test')) },
 ];
 
 const mobileRoutes: RouteObject[] = [

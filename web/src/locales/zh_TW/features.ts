@@ -8,9 +8,10 @@ import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
 import poi from './poi.json';
 import rules from './rules.json';
+import release from './release.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, waterUse };
+export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse };
 
 export { antdLocale };

@@ -1,0 +1,6 @@
+import { ChangelogPage } from '@/features/release/components/changelog-page';
+
+/** /console/release/log. */
+export default function ChangelogRoute() {
+  return <ChangelogPage />;
+}
