@@ -15,6 +15,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
+	"github.com/fieldwatch/fieldwatch/internal/capfeed"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/portal"
@@ -139,7 +140,8 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	rd := readings.New(m.History, nil)
 	m.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: m.Log})
 	m.HTTP = httpapi.New(httpapi.Options{
-		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
+		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil,
+			Feed: capfeed.New(capfeed.Config{URL: m.Config.WarningFeed}), Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
