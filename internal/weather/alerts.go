@@ -189,10 +189,13 @@ func (s *Service) Alerts(ctx context.Context, d *devices.Device) (*Alerts, error
 		}
 		out.Checked = append(out.Checked, "blizzard")
 		if d.Lat != nil {
-			if err := s.drought(ctx, d, now, add); err != nil {
+			decided, err := s.drought(ctx, d, now, add)
+			if err != nil {
 				return nil, err
 			}
-			out.Checked = append(out.Checked, "drought")
+			if decided {
+				out.Checked = append(out.Checked, "drought")
+			}
 		}
 	}
 	forecastChecked := []string{}

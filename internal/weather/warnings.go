@@ -158,29 +158,30 @@ const (
 // signal's own criterion is the composite index MCI, whose SPI parts need
 // a 30-year precipitation climatology a station does not have; MI30 is the
 // standard's index from what a station measures. Every one of the 30 days
-// needs its ET0 and a complete rain record, else drought is not decided.
-func (s *Service) drought(ctx context.Context, d *devices.Device, now time.Time, add addFunc) error {
+// needs its ET0 and a complete rain record, else drought is not decided
+// (false): a station with less than 30 days of data does not check it.
+func (s *Service) drought(ctx context.Context, d *devices.Device, now time.Time, add addFunc) (bool, error) {
 	today := s.rd.Midnight(now)
 	begin := today.AddDate(0, 0, -miDays)
 	et, err := ObservedET0(ctx, s.rd, d, begin, today)
 	if err != nil || len(et) < miDays {
-		return err
+		return false, err
 	}
 	dt, err := s.rd.Days(ctx, d.ID, []string{"rainfall"}, []int{0}, begin, today)
 	if err != nil {
-		return err
+		return false, err
 	}
 	var p, pet float64
 	for _, e := range et {
 		r, ok := dt.Get(e.Day.UnixMilli(), "rainfall", 0)
 		if !ok || !readings.Complete(r, d) {
-			return nil
+			return false, nil
 		}
 		p += r.Sum
 		pet += e.ET0
 	}
 	if pet <= 0 {
-		return nil
+		return false, nil
 	}
 	mi := (p - pet) / pet
 	switch {
@@ -189,7 +190,7 @@ func (s *Service) drought(ctx context.Context, d *devices.Device, now time.Time,
 	case mi <= miSevere:
 		add("drought", agro.WarningOrange, mi, "", "mi30")
 	}
-	return nil
+	return true, nil
 }
 
 // forecastAlerts raises the signals the forecast days from today on call

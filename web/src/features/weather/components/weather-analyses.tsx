@@ -6,7 +6,7 @@ import { LazyChart } from '@/components/charts/lazy-chart';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { KeyFigure } from '@/components/summary-card';
 import { farmTime } from '@/lib/farm-time';
-import { formatDateTime, formatValue, formatWithUnit, MISSING } from '@/lib/format';
+import { formatValue, formatWithUnit, MISSING } from '@/lib/format';
 import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { WARNING_HEX, warningTextColor } from '@/lib/rain-grades';
 import { useFwiHistory } from '../api/get-fwi-history';
@@ -107,7 +107,7 @@ function AlertsPanel({ deviceId }: { deviceId: number }) {
                 <Tag color={SOURCE_TAGS[source]}>{t(`weatherAlerts.sources.${source}`)}</Tag>
                 {source === 'feed' ? (
                   <Typography.Text type="secondary">
-                    {[alert.headline, alert.area, alert.expires ? t('weatherAlerts.feedUntil', { time: formatDateTime(alert.expires) }) : '']
+                    {[alert.headline, alert.area, alert.expires ? t('weatherAlerts.feedUntil', { time: farmTime(alert.expires).format('MM-DD HH:mm') }) : '']
                       .filter(Boolean)
                       .join(' · ')}
                   </Typography.Text>
