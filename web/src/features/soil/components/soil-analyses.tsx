@@ -19,7 +19,6 @@ import { etCsv, MAX_ET_EXPORT_DAYS } from '../lib/et-csv';
 import type { EtAnalysis, Pulse, WaterloggingPeriod } from '../types';
 import { DaysPicker, Explicit, Period, TabBody } from './analysis-parts';
 import { SoilSettingsForm } from './soil-settings-form';
-import { CropPanel, MoistureQueryPanel, SevenMetePanel, WeekWeatherPanel } from './weather-and-crop';
 import { EtRootTab, InfiltrationTab, RootDepthTab } from './soil-water-tabs';
 import { farmTime } from '@/lib/farm-time';
 
@@ -376,10 +375,6 @@ export function SoilAnalysesCard({ deviceId, nodes, reportInterval }: SoilAnalys
           { key: 'rootDepth', label: t('analyses.tabs.rootDepth'), children: <RootDepthTab deviceId={deviceId} nodes={nodes} /> },
           { key: 'waterlogging', label: t('analyses.tabs.waterlogging'), children: <WaterloggingTab deviceId={deviceId} /> },
           { key: 'freeze', label: t('analyses.tabs.freeze'), children: <FreezeThawTab deviceId={deviceId} /> },
-          { key: 'sqy', label: t('pages.tabs.sqy'), children: <MoistureQueryPanel deviceId={deviceId} /> },
-          { key: 'week', label: t('pages.tabs.week'), children: <WeekWeatherPanel deviceId={deviceId} /> },
-          { key: 'mete', label: t('pages.tabs.mete'), children: <SevenMetePanel deviceId={deviceId} /> },
-          { key: 'crop', label: t('pages.tabs.crop'), children: <CropPanel deviceId={deviceId} /> },
           { key: 'settings', label: t('analyses.tabs.settings'), children: <SettingsTab deviceId={deviceId} /> },
         ]}
       />

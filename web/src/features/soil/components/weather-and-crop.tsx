@@ -1,4 +1,4 @@
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -158,3 +158,21 @@ export function CropPanel({ deviceId }: { deviceId: number }) {
   );
 }
 
+
+/** The plot's moisture by day, its weather this week and the last seven days', and its crop. */
+export function SoilWeatherCard({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('poi');
+  return (
+    <Card variant="borderless" title={t('pages.soilWeatherTitle')} className="fw-poi-section" data-testid="poi-soil-weather">
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'sqy', label: t('pages.tabs.sqy'), children: <MoistureQueryPanel deviceId={deviceId} /> },
+          { key: 'week', label: t('pages.tabs.week'), children: <WeekWeatherPanel deviceId={deviceId} /> },
+          { key: 'mete', label: t('pages.tabs.mete'), children: <SevenMetePanel deviceId={deviceId} /> },
+          { key: 'crop', label: t('pages.tabs.crop'), children: <CropPanel deviceId={deviceId} /> },
+        ]}
+      />
+    </Card>
+  );
+}
