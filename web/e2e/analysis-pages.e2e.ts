@@ -97,6 +97,8 @@ describe('analysis pages', () => {
     const { page } = await browser({ colorScheme: 'light', lang: 'en_US' });
     await signIn(page.context());
     const probe = deviceOf(await listDevices(page.context()), 1);
+    // The demo plot's crop as it was, put back afterwards for the other flows.
+    const before = (await (await page.context().request.get(`${baseURL()}/apis/poi/shang/config?id=${probe.id}`)).json()).data;
     await open(page, probe);
     const card = page.getByTestId('poi-soil-weather');
     await tab(card, 'crop');
@@ -111,5 +113,13 @@ describe('analysis pages', () => {
     expect(answer.data.cropType).toBe('maize');
     expect(answer.data.cropVariety).toBe('Zhengdan 958');
     await expect.poll(() => page.locator('.ant-message').innerText(), SLOW).toContain('Crop saved');
+    const after = (await (await page.context().request.get(`${baseURL()}/apis/poi/shang/config?id=${probe.id}`)).json()).data;
+    expect([after.cropType, after.cropVariety, after.plantingTime, after.areaMu]).toEqual(['maize', 'Zhengdan 958', before.plantingTime, before.areaMu]);
+    if (before.cropType) {
+      const restore = await page.context().request.put(`${baseURL()}/apis/poi/crop/update?id=${probe.id}`, {
+        data: { cropName: before.cropType, cropVariety: before.cropVariety, sowTime: before.plantingTime, area: before.areaMu },
+      });
+      expect((await restore.json()).code).toBe(0);
+    }
   });
 });
