@@ -15,6 +15,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/briefing"
+	"github.com/fieldwatch/fieldwatch/internal/capfeed"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
@@ -144,7 +145,8 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		return fmt.Errorf("--map-tiles %w", err)
 	}
 	m.HTTP = httpapi.New(httpapi.Options{
-		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil, Log: m.Log}),
+		Soil: m.Soil, Weather: weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: m.Soil,
+			Feed: capfeed.New(capfeed.Config{URL: m.Config.WarningFeed}), Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),

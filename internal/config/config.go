@@ -92,6 +92,8 @@ type Serve struct {
 	ForecastURL string
 	// BriefingFont is the TrueType font (or collection) embedded in briefing PDFs.
 	BriefingFont string
+	// WarningFeed is an upstream weather warning feed in CAP 1.2 (one alert or an Atom feed); empty: none.
+	WarningFeed string
 	// PushAllowPrivate lets push targets resolve to the server's own network.
 	PushAllowPrivate bool
 	// PushRetries are the waits before each retry of a failed delivery;
@@ -181,6 +183,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.BriefingFont, "briefing-font", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "TrueType font or collection (its first face) with Chinese glyphs, embedded in soil-moisture briefing PDFs (Debian: fonts-wqy-microhei)")
+	fs.StringVar(&s.WarningFeed, "warning-feed", "", "upstream weather warning feed: a CAP 1.2 alert or an Atom feed of CAP alerts (national early-warning release system, a weather service); empty: typhoon, hail, fog and the other types a station cannot measure are listed as needing a feed")
 	fs.StringVar(&s.PublicURL, "public-url", "", "the console's address as users reach it (links in notifications), e.g. https://farm.example.com")
 	fs.Func("push-retries", "waits before each retry of a failed push delivery, comma-separated; after the last it is kept as failed (default 1s,2s,4s,8s,16s,32s,64s,128s)", func(v string) error {
 		var ds []time.Duration
@@ -318,7 +321,7 @@ func (s *Serve) Validate() error {
 	if s.WeChatAppID != "" && (s.WeChatSecret == "" || s.WeChatTemplate == "") {
 		return fmt.Errorf("--wechat-appid needs --wechat-secret and --wechat-template")
 	}
-	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL} {
+	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL, "--warning-feed": s.WarningFeed} {
 		if v == "" && name != "--wechat-api" {
 			continue
 		}

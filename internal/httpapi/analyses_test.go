@@ -42,10 +42,10 @@ var shanghai = func() *time.Location {
 
 // analysisServer is the API with the analyses. It is the one place that
 // knows how the analyses are wired into the server.
-func analysisServer(o httpapi.Options, db *store.DB, fc weather.Forecaster, rd *readings.Reader) http.Handler {
+func analysisServer(o httpapi.Options, db *store.DB, fc weather.Forecaster, feed weather.WarningFeed, rd *readings.Reader) http.Handler {
 	log := slog.New(slog.DiscardHandler)
 	o.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: log})
-	o.Weather = weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: o.Soil, Log: log})
+	o.Weather = weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: o.Soil, Feed: feed, Log: log})
 	o.Rain, o.Tilt = rain.New(rd), tilt.New(rd)
 	return httpapi.New(o)
 }
@@ -66,6 +66,12 @@ func goldenEnv(t *testing.T, db *store.DB) *env {
 
 func analysisEnvWith(t *testing.T, db *store.DB, fc weather.Forecaster, now func() time.Time) *env {
 	t.Helper()
+	return analysisEnvFeed(t, db, fc, nil, now)
+}
+
+// analysisEnvFeed is analysisEnvWith with a warning feed (nil: none).
+func analysisEnvFeed(t *testing.T, db *store.DB, fc weather.Forecaster, feed weather.WarningFeed, now func() time.Time) *env {
+	t.Helper()
 	ctx := context.Background()
 	svc := accounts.New(accounts.Options{Store: db})
 	for _, a := range [][3]string{{"farmer01", "secret1", "东坡农场"}, {"farmer02", "secret2", "西岭农场"}} {
@@ -80,7 +86,7 @@ func analysisEnvWith(t *testing.T, db *store.DB, fc weather.Forecaster, now func
 	dev := devices.New(devices.Options{Store: db, Keys: keys})
 	srv := httptest.NewServer(analysisServer(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), Images: db,
 		Location: shanghai, Metrics: metrics.New(), Ping: db.Ping, App: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
-		Log: slog.New(slog.DiscardHandler)}, db, fc, readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), now)))
+		Log: slog.New(slog.DiscardHandler)}, db, fc, feed, readings.New(telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: shanghai}), now)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, url: srv.URL, svc: svc, db: db, devices: dev}
 }

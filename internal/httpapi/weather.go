@@ -195,26 +195,50 @@ func toWeatherNow(cur *weather.Current, lang i18n.Lang) weatherNowDTO {
 	return out
 }
 
-// alertDTO is a weather warning signal the station's own readings call for.
+// alertDTO is a weather warning signal of the station's readings, the
+// forecast or the warning feed.
 type alertDTO struct {
 	Type string `json:"type"`
 	warningDTO
-	Value float64 `json:"value"`
-	Unit  string  `json:"unit"`
-	Basis string  `json:"basis"`
+	Value  float64 `json:"value"`
+	Unit   string  `json:"unit"`
+	Basis  string  `json:"basis"`
+	Source string  `json:"source"` // station, forecast, feed
+	// Day is the forecast day of a forecast-based signal (unix ms), else null.
+	Day *int64 `json:"day"`
+	// Of a feed's alert; empty/null otherwise.
+	Headline string `json:"headline"`
+	Area     string `json:"area"`
+	Sender   string `json:"sender"`
+	Expires  *int64 `json:"expires"`
+}
+
+// checkDTO is a warning type and the sources that checked it.
+type checkDTO struct {
+	Type string   `json:"type"`
+	By   []string `json:"by"`
 }
 
 // weatherAlertsDTO is GET /apis/qi/weather/alert.
 type weatherAlertsDTO struct {
-	Time    int64      `json:"time"`
-	Alerts  []alertDTO `json:"alerts"`
-	Checked []string   `json:"checked"`
+	Time     int64      `json:"time"`
+	Alerts   []alertDTO `json:"alerts"`
+	Checked  []string   `json:"checked"`
+	Checks   []checkDTO `json:"checks"`
+	Forecast bool       `json:"forecast"`
+	Feed     string     `json:"feed"`
+	NeedFeed []string   `json:"needFeed"`
 }
 
 func toWeatherAlerts(a *weather.Alerts) weatherAlertsDTO {
-	out := weatherAlertsDTO{Time: a.Time.UnixMilli(), Alerts: make([]alertDTO, len(a.Alerts)), Checked: a.Checked}
+	out := weatherAlertsDTO{Time: a.Time.UnixMilli(), Alerts: make([]alertDTO, len(a.Alerts)), Checked: a.Checked,
+		Checks: make([]checkDTO, len(a.Checks)), Forecast: a.Forecast, Feed: a.Feed, NeedFeed: a.NeedFeed}
 	for i, al := range a.Alerts {
-		out.Alerts[i] = alertDTO{Type: al.Type, warningDTO: toWarning(al.Level), Value: al.Value, Unit: al.Unit, Basis: al.Basis}
+		out.Alerts[i] = alertDTO{Type: al.Type, warningDTO: toWarning(al.Level), Value: al.Value, Unit: al.Unit, Basis: al.Basis,
+			Source: al.Source, Day: optMs(al.Day), Headline: al.Headline, Area: al.Area, Sender: al.Sender, Expires: optMs(al.Expires)}
+	}
+	for i, c := range a.Checks {
+		out.Checks[i] = checkDTO(c)
 	}
 	return out
 }

@@ -3,32 +3,76 @@ package weather
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/agro"
+	"github.com/fieldwatch/fieldwatch/internal/capfeed"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/rain"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 )
 
-// Alert is a weather warning signal the station's own readings call for.
+// Alert is a weather warning signal the station's own readings, the
+// forecast at its position or the upstream warning feed call for.
 type Alert struct {
-	Type  string // rainstorm, gale, highTemperature, frost, forestFire
+	Type  string // one of capfeed.Types
 	Level agro.WarningLevel
-	Value float64 // the reading that decided it
+	Value float64 // the reading that decided it (0 for the feed's)
 	Unit  string
-	Basis string // which reading: rain3h, rain6h, rain12h, wind24h, wind12h, wind6h, tempMax3d, tempMax24h, tempMin24h, fwi
+	// Basis names the reading: rain3h, rain6h, rain12h, wind24h, wind12h,
+	// wind6h, tempMax3d, tempMax24h, tempMin24h, fwi, tempDrop24h,
+	// tempDrop48h, snow6h, snow12h, mi30; forecastRain24h,
+	// forecastSnow24h, forecastTempMax, forecastTempMax3d,
+	// forecastTempMin, forecastTempDrop24h, forecastTempDrop48h,
+	// forecastWind; feed.
+	Basis  string
+	Source string // SourceStation, SourceForecast or SourceFeed
+	// Day is the forecast day that decided a forecast-based signal.
+	Day time.Time
+	// Of a feed's alert: its headline, area, sender and expiry (zero: none).
+	Headline, Area, Sender string
+	Expires                time.Time
 }
 
-// Alerts are the signals a station's readings call for now.
+// Sources of a signal.
+const (
+	SourceStation  = "station"
+	SourceForecast = "forecast"
+	SourceFeed     = "feed"
+)
+
+// Check is a warning type and the sources that checked it.
+type Check struct {
+	Type string
+	By   []string // of the Source constants; empty: none could
+}
+
+// Feed states.
+const (
+	FeedNone        = "none"        // no --warning-feed
+	FeedOK          = "ok"          // read
+	FeedUnavailable = "unavailable" // configured, but unreadable now or the station has no position
+)
+
+// Alerts are the signals in force for a station now.
 type Alerts struct {
 	Time time.Time
 	// Alerts are the signals in force, highest level first.
 	Alerts []Alert
 	// Checked lists the warning types the station's sensors let it check.
 	Checked []string
+	// Checks are all 16 types with the sources that checked each.
+	Checks []Check
+	// Forecast reports whether the forecast was read.
+	Forecast bool
+	// Feed is the warning feed's state (FeedNone, FeedOK, FeedUnavailable).
+	Feed string
+	// NeedFeed are the types neither the station nor the forecast can
+	// decide: only a warning feed tells them.
+	NeedFeed []string
 }
 
 // Gale levels of the China Meteorological Administration's signals (Order
@@ -59,7 +103,7 @@ func (s *Service) Alerts(ctx context.Context, d *devices.Device) (*Alerts, error
 	out := &Alerts{Time: now, Alerts: []Alert{}, Checked: []string{}}
 	add := func(typ string, l agro.WarningLevel, v float64, unit, basis string) {
 		if l != agro.WarningNone {
-			out.Alerts = append(out.Alerts, Alert{Type: typ, Level: l, Value: readings.Round(v, 2), Unit: unit, Basis: basis})
+			out.Alerts = append(out.Alerts, Alert{Type: typ, Level: l, Value: readings.Round(v, 2), Unit: unit, Basis: basis, Source: SourceStation})
 		}
 	}
 	if readings.Has(t, "rainfall") {
@@ -135,8 +179,74 @@ func (s *Service) Alerts(ctx context.Context, d *devices.Device) (*Alerts, error
 			}
 		}
 	}
+	if err := s.coldWave(ctx, d, t, now, add); err != nil {
+		return nil, err
+	}
+	out.Checked = append(out.Checked, "coldWave")
+	if readings.Has(t, "rainfall") {
+		if err := s.blizzard(ctx, d, now, temps, add); err != nil {
+			return nil, err
+		}
+		out.Checked = append(out.Checked, "blizzard")
+		if d.Lat != nil {
+			decided, err := s.drought(ctx, d, now, add)
+			if err != nil {
+				return nil, err
+			}
+			if decided {
+				out.Checked = append(out.Checked, "drought")
+			}
+		}
+	}
+	forecastChecked := []string{}
+	if f := s.forecasts.At(ctx, d, nil); f != nil {
+		out.Forecast = true
+		forecastChecked = forecastAlerts(f.Days, s.rd.Midnight(now), func(a Alert) { out.Alerts = append(out.Alerts, a) })
+	}
+	out.Feed = FeedNone
+	if s.feed != nil && s.feed.Enabled() {
+		out.Feed = FeedUnavailable
+		if d.Lat != nil && d.Lng != nil {
+			fa, err := s.feed.At(ctx, *d.Lat, *d.Lng)
+			if err != nil {
+				if s.log != nil {
+					s.log.WarnContext(ctx, "warning feed unavailable", "device", d.ID, "err", err)
+				}
+			} else {
+				out.Feed = FeedOK
+				for _, a := range fa {
+					out.Alerts = append(out.Alerts, Alert{Type: a.Type, Level: agro.WarningLevel(a.Level), Basis: "feed", Source: SourceFeed,
+						Headline: a.Headline, Area: a.AreaDesc, Sender: a.Sender, Expires: a.Expires})
+				}
+			}
+		}
+	}
+	out.Checks, out.NeedFeed = checks(out.Checked, forecastChecked, out.Feed == FeedOK)
 	sort.SliceStable(out.Alerts, func(i, j int) bool { return out.Alerts[i].Level > out.Alerts[j].Level })
 	return out, nil
+}
+
+// checks lists every type with the sources that checked it, and the types
+// that only a feed can tell.
+func checks(station, forecast []string, feed bool) ([]Check, []string) {
+	out, need := make([]Check, 0, len(capfeed.Types)), []string{}
+	for _, typ := range capfeed.Types {
+		c := Check{Type: typ, By: []string{}}
+		if slices.Contains(station, typ) {
+			c.By = append(c.By, SourceStation)
+		}
+		if slices.Contains(forecast, typ) {
+			c.By = append(c.By, SourceForecast)
+		}
+		if len(c.By) == 0 {
+			need = append(need, typ)
+		}
+		if feed {
+			c.By = append(c.By, SourceFeed)
+		}
+		out = append(out, c)
+	}
+	return out, need
 }
 
 // hotDays reports whether the daily maximum reached 35 °C on each of the

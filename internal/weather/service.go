@@ -13,6 +13,7 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/fieldwatch/fieldwatch/internal/capfeed"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
 )
@@ -32,7 +33,16 @@ type Options struct {
 	Forecast Forecaster
 	// Crops gives the Kc of the forecast days of WeekWeather; nil: none.
 	Crops Crops
-	Log   *slog.Logger
+	// Feed is the upstream warning feed (package capfeed); nil or one not
+	// enabled: the types only a feed tells are listed as needing one.
+	Feed WarningFeed
+	Log  *slog.Logger
+}
+
+// WarningFeed gives the warnings in force at a place (package capfeed).
+type WarningFeed interface {
+	Enabled() bool
+	At(ctx context.Context, lat, lng float64) ([]capfeed.Alert, error)
 }
 
 // Service computes the weather analyses of a device the caller was
@@ -43,9 +53,11 @@ type Service struct {
 	rd        *readings.Reader
 	forecasts Forecasts
 	crops     Crops
+	feed      WarningFeed
+	log       *slog.Logger
 }
 
 // New returns the weather analyses.
 func New(o Options) *Service {
-	return &Service{rd: o.Readings, forecasts: Forecasts{Source: o.Forecast, Log: o.Log}, crops: o.Crops}
+	return &Service{rd: o.Readings, forecasts: Forecasts{Source: o.Forecast, Log: o.Log}, crops: o.Crops, feed: o.Feed, log: o.Log}
 }

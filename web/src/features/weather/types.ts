@@ -4,6 +4,8 @@ import type { ServerRainClass, Warning } from '@/lib/rain-grades';
 /** A number the server could not compute is null. */
 type Num = number | null;
 
+export type AlertSource = 'station' | 'forecast' | 'feed';
+
 export interface WeatherAlert {
   type: string;
   level: number;
@@ -12,12 +14,30 @@ export interface WeatherAlert {
   value: Num;
   unit: string;
   basis: string;
+  /** Who called for it: the station's readings, the forecast or the upstream warning feed. */
+  source?: AlertSource;
+  /** The forecast day of a forecast-based signal. */
+  day?: Num;
+  /** Of a feed's alert. */
+  headline?: string;
+  area?: string;
+  sender?: string;
+  expires?: Num;
 }
 
 export interface WeatherAlerts {
   time: Num;
   alerts: WeatherAlert[];
+  /** The types the station's own sensors checked. */
   checked: string[];
+  /** All 16 types with the sources that checked each. */
+  checks?: { type: string; by: AlertSource[] }[];
+  /** Whether the forecast was read. */
+  forecast?: boolean;
+  /** none: no feed configured; ok: read; unavailable: configured but not readable now. */
+  feed?: 'none' | 'ok' | 'unavailable';
+  /** The types neither the station nor the forecast decided. */
+  needFeed?: string[];
 }
 
 export interface FwiDay {

@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
@@ -13,6 +13,7 @@ import { useEarlyWarning } from '../api/get-early-warning';
 import { useIdRange } from '../api/get-id-range';
 import { idPoints } from '../lib/id-points';
 import type { IdRange, WarningEpisode } from '../types';
+import { InstallationPanel, LatestIdPanel } from './rain-more';
 import { WarningBadge, WarningCriteria } from './rain-summary';
 
 const WARNING_DAYS = 7;
@@ -150,6 +151,17 @@ export function RainAnalysesCard({ deviceId }: { deviceId: number }) {
       <Col xs={24} xl={12}>
         <Card variant="borderless" title={t('idChart.title')} style={{ height: '100%' }}>
           <IdPanel deviceId={deviceId} />
+        </Card>
+      </Col>
+      <Col xs={24}>
+        <Card variant="borderless" title={t('pages.rainMoreTitle')} data-testid="poi-rain-more">
+          <Tabs
+            destroyOnHidden
+            items={[
+              { key: 'latest', label: t('pages.tabs.latest'), children: <LatestIdPanel deviceId={deviceId} /> },
+              { key: 'installing', label: t('pages.tabs.installing'), children: <InstallationPanel deviceId={deviceId} /> },
+            ]}
+          />
         </Card>
       </Col>
     </Row>

@@ -8,7 +8,13 @@ import type { WeatherAlerts } from '../types';
 export function getWeatherAlerts(deviceId: number, signal?: AbortSignal): Promise<WeatherAlerts> {
   return api
     .get<WeatherAlerts>('/qi/weather/alert', { params: { id: deviceId }, signal })
-    .then((data) => ({ ...data, alerts: listOf(data.alerts), checked: listOf(data.checked) }));
+    .then((data) => ({
+      ...data,
+      alerts: listOf(data.alerts),
+      checked: listOf(data.checked),
+      checks: listOf(data.checks),
+      needFeed: listOf(data.needFeed),
+    }));
 }
 
 export function getWeatherAlertsQueryOptions(deviceId: number) {

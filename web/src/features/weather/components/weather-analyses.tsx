@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyChart } from '@/components/charts/lazy-chart';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { KeyFigure } from '@/components/summary-card';
+import { farmTime } from '@/lib/farm-time';
 import { formatValue, formatWithUnit, MISSING } from '@/lib/format';
 import type { ParamCatalogue } from '@/lib/telemetry/types';
 import { WARNING_HEX, warningTextColor } from '@/lib/rain-grades';
@@ -13,9 +14,57 @@ import { useFwiStatistics } from '../api/get-fwi-statistics';
 import { useWeatherAlerts } from '../api/get-weather-alerts';
 import type { FwiDay } from '../types';
 
-const ALERT_TYPES = ['rainstorm', 'gale', 'highTemperature', 'frost', 'forestFire'] as const;
+/** The 16 warning types of SPEC §9, in the server's names. */
+const ALERT_TYPES = [
+  'typhoon',
+  'rainstorm',
+  'blizzard',
+  'coldWave',
+  'gale',
+  'sandstorm',
+  'highTemperature',
+  'drought',
+  'thunder',
+  'hail',
+  'frost',
+  'fog',
+  'haze',
+  'roadIcing',
+  'forestFire',
+  'thunderstormGale',
+] as const;
 type AlertType = (typeof ALERT_TYPES)[number];
 const isAlertType = (type: string): type is AlertType => (ALERT_TYPES as readonly string[]).includes(type);
+const BASES = [
+  'rain3h',
+  'rain6h',
+  'rain12h',
+  'wind24h',
+  'wind12h',
+  'wind6h',
+  'tempMax3d',
+  'tempMax24h',
+  'tempMin24h',
+  'fwi',
+  'tempDrop24h',
+  'tempDrop48h',
+  'snow6h',
+  'snow12h',
+  'mi30',
+  'forecastRain24h',
+  'forecastSnow24h',
+  'forecastTempMax',
+  'forecastTempMax3d',
+  'forecastTempMin',
+  'forecastTempDrop24h',
+  'forecastTempDrop48h',
+  'forecastWind',
+  'feed',
+] as const;
+type Basis = (typeof BASES)[number];
+const isBasis = (basis: string): basis is Basis => (BASES as readonly string[]).includes(basis);
+/** Source badges: antd presets readable on light and dark backgrounds. */
+const SOURCE_TAGS = { station: 'green', forecast: 'purple', feed: 'geekblue' } as const;
 
 /** SPEC §4 fire levels 0 (normal) to 5, green to dark red. */
 export const FWI_COLORS = ['#52c41a', '#1677ff', '#fadb14', '#fa8c16', '#f5222d', '#a8071a'] as const;
@@ -29,6 +78,9 @@ function AlertsPanel({ deviceId }: { deviceId: number }) {
   if (query.error) return <ServerErrorAlert error={query.error} />;
   if (!data) return <Skeleton active />;
   const typeName = (type: string) => (isAlertType(type) ? t(`weatherAlerts.types.${type}`) : type);
+  const typeList = (types: string[]) => types.map(typeName).join(t('listSeparator')) || MISSING;
+  const byForecast = (data.checks ?? []).filter((c) => c.by.includes('forecast')).map((c) => c.type);
+  const needFeed = data.needFeed ?? [];
   return (
     <div data-testid="poi-weather-alerts">
       {data.alerts.length === 0 ? (
@@ -37,24 +89,55 @@ function AlertsPanel({ deviceId }: { deviceId: number }) {
         <ul className="fw-poi-alerts">
           {data.alerts.map((alert) => {
             const level = Math.max(1, Math.min(4, alert.level)) as 1 | 2 | 3 | 4;
+            const source = alert.source ?? 'station';
             return (
-              <li key={`${alert.type}-${alert.basis}`} className="fw-poi-alerts__item" style={{ borderLeftColor: WARNING_HEX[level] }}>
-                <span
-                  className="fw-poi-warning"
-                  style={{ background: WARNING_HEX[level], color: warningTextColor(level) }}
-                >
-                  {t('weatherAlerts.signal', { type: typeName(alert.type), code: alert.code, color: t(`rain.warning.colors.${alert.color === 'none' ? 'blue' : alert.color}`) })}
+              <li
+                key={`${alert.type}-${alert.basis}-${source}-${alert.headline ?? ''}`}
+                className="fw-poi-alerts__item"
+                style={{ borderLeftColor: WARNING_HEX[level] }}
+                data-testid={`poi-weather-alert-${alert.type}-${source}`}
+              >
+                <span className="fw-poi-warning" style={{ background: WARNING_HEX[level], color: warningTextColor(level) }}>
+                  {t('weatherAlerts.signal', {
+                    type: typeName(alert.type),
+                    code: alert.code,
+                    color: t(`rain.warning.colors.${alert.color === 'none' ? 'blue' : alert.color}`),
+                  })}
                 </span>
-                <Typography.Text type="secondary">
-                  {t('weatherAlerts.basis', { value: formatWithUnit(alert.value, alert.unit) })}
-                </Typography.Text>
+                <Tag color={SOURCE_TAGS[source]}>{t(`weatherAlerts.sources.${source}`)}</Tag>
+                {source === 'feed' ? (
+                  <Typography.Text type="secondary">
+                    {[alert.headline, alert.area, alert.expires ? t('weatherAlerts.feedUntil', { time: farmTime(alert.expires).format('MM-DD HH:mm') }) : '']
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">
+                    {t('weatherAlerts.basis', {
+                      basis: isBasis(alert.basis) ? t(`weatherAlerts.bases.${alert.basis}`) : alert.basis,
+                      value: alert.unit ? formatWithUnit(alert.value, alert.unit) : formatValue(alert.value, 2),
+                    })}
+                    {source === 'forecast' && alert.day ? ` · ${t('weatherAlerts.forecastDay', { day: farmTime(alert.day).format('YYYY-MM-DD') })}` : ''}
+                  </Typography.Text>
+                )}
               </li>
             );
           })}
         </ul>
       )}
-      <Typography.Paragraph type="secondary" className="fw-poi-analysis__criteria">
-        {t('weatherAlerts.checked', { types: data.checked.map(typeName).join(t('listSeparator')) || MISSING })}
+      <Typography.Paragraph type="secondary" className="fw-poi-analysis__criteria" data-testid="poi-weather-alerts-checks">
+        <Tag color={SOURCE_TAGS.station}>{t('weatherAlerts.sources.station')}</Tag>
+        {t('weatherAlerts.checked', { types: typeList(data.checked) })}
+        <br />
+        <Tag color={SOURCE_TAGS.forecast}>{t('weatherAlerts.sources.forecast')}</Tag>
+        {data.forecast ? t('weatherAlerts.byForecast', { types: typeList(byForecast) }) : t('weatherAlerts.noForecast')}
+        <br />
+        <Tag color={SOURCE_TAGS.feed}>{t('weatherAlerts.sources.feed')}</Tag>
+        {data.feed === 'ok'
+          ? t('weatherAlerts.byFeed')
+          : data.feed === 'unavailable'
+            ? t('weatherAlerts.feedUnavailable', { types: typeList(needFeed) })
+            : t('weatherAlerts.needFeed', { types: typeList(needFeed) })}
       </Typography.Paragraph>
     </div>
   );

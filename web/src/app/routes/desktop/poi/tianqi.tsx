@@ -1,8 +1,9 @@
 import { WeatherAnalysesCard } from '@/features/weather/components/weather-analyses';
+import { WeatherHistoryCard } from '@/features/weather/components/weather-history';
 import { WeatherSummary } from '@/features/weather/components/weather-summary';
 import { DetailRoute } from './detail';
 
-/** A weather station: the graded weather above the readings, alerts and fire weather after the history. */
+/** A weather station: the graded weather above the readings, alerts, fire weather and the daily weather after the history. */
 export default function Page() {
   return (
     <DetailRoute
@@ -11,7 +12,12 @@ export default function Page() {
         summary: <WeatherSummary deviceId={device.id} catalogue={catalogue} />,
         // The summary gives the speed with its force and the direction with its sector.
         covered: ['windSpeed', 'windDirection'],
-        extra: <WeatherAnalysesCard deviceId={device.id} catalogue={catalogue} />,
+        extra: (
+          <>
+            <WeatherAnalysesCard deviceId={device.id} catalogue={catalogue} />
+            <WeatherHistoryCard deviceId={device.id} />
+          </>
+        ),
       })}
     />
   );
