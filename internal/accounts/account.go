@@ -22,6 +22,7 @@ type Account struct {
 	WechatOpenID  string
 	CreatedAt     time.Time
 	LastLoginAt   *time.Time
+	DisabledAt    *time.Time // an operator disabled the account: it cannot log in
 }
 
 // LoginMethods lists the ways this account can log in.
@@ -98,6 +99,7 @@ func NormalizeName(s string) (string, error) {
 
 // Store is what the service needs from persistence.
 type Store interface {
+	VerificationStore
 	// CreateAccount inserts a, setting its ID. Returns EINVALID
 	// account.number.taken (accountNumber) if the account number is taken.
 	CreateAccount(ctx context.Context, a *Account) error

@@ -18,6 +18,8 @@ import (
 // serve uses.
 type Options struct {
 	Store      Store
+	Mail       CodeMailer // sends e-mail codes; nil: e-mail is not configured
+	SMS        CodeTexter // sends SMS codes; nil: SMS is not configured
 	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
 
 	// Login throttling (docs/architecture.md, "Accounts and sessions"). A
@@ -182,6 +184,9 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 	ok, err := VerifyPassword(hash, password)
 	if err != nil {
 		return nil, errs.Internal("verify password: %w", err)
+	}
+	if a != nil && ok && a.DisabledAt != nil {
+		return nil, errs.New(errs.EForbidden, "account.disabled")
 	}
 	if a == nil || !ok {
 		keys := []string{addrKey, acctKey, pairKey}
@@ -362,7 +367,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 		}
 	}
 	a, err := s.store.FindAccountByID(ctx, sess.AccountID)
-	if errs.KindOf(err) == errs.ENotFound {
+	if errs.KindOf(err) == errs.ENotFound || err == nil && a.DisabledAt != nil {
 		return nil, nil, errs.SessionExpired()
 	} else if err != nil {
 		return nil, nil, err
@@ -463,6 +468,9 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	if err := s.store.DeleteLoginFailures(ctx, now.Add(-s.cfg.FailureWindow)); err != nil {
+		return 0, err
+	}
+	if err := s.store.DeleteVerifications(ctx, now.Add(-CodeWindow)); err != nil {
 		return 0, err
 	}
 	return s.store.DeleteExpiredSessions(ctx, now)

@@ -121,7 +121,6 @@ func Build(ctx context.Context, o Options) (*Graph, error) {
 }
 
 func (m *Graph) build(ctx context.Context, db *store.DB) error {
-	m.Accounts = accounts.New(accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL})
 	m.Metrics = metrics.New()
 	if err := m.startIngest(ctx); err != nil {
 		return err
@@ -129,6 +128,11 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	if err := m.buildExports(); err != nil {
 		return err
 	}
+	ao := accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL}
+	if m.Notifier.Mail != nil {
+		ao.Mail = m.Notifier.Mail
+	}
+	m.Accounts = accounts.New(ao)
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
 		return fmt.Errorf("--map-tiles %w", err)

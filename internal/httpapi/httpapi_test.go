@@ -44,6 +44,8 @@ type opts struct {
 	trustProxy bool
 	wechat     httpapi.JSSDKSigner
 	now        func() time.Time // the account service's clock; nil: time.Now
+	mail       accounts.CodeMailer
+	sms        accounts.CodeTexter
 }
 
 func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
@@ -52,7 +54,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	if len(o) > 0 {
 		op = o[0]
 	}
-	svc := accounts.New(accounts.Options{Store: db, Now: op.now})
+	svc := accounts.New(accounts.Options{Store: db, Now: op.now, Mail: op.mail, SMS: op.sms})
 	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
 		t.Fatal(err)
 	}

@@ -11,20 +11,22 @@ import (
 
 var _ accounts.Store = (*DB)(nil)
 
-const accountColumns = `id, account_number, name, password_hash, phone, mail, wechat_openid, created_at, last_login_at`
+const accountColumns = `id, account_number, name, password_hash, phone, mail, wechat_openid, created_at, last_login_at, disabled_at`
 
 func scanAccount(row interface{ Scan(...any) error }) (*accounts.Account, error) {
 	var (
 		a         accounts.Account
 		created   int64
 		lastLogin sql.NullInt64
+		disabled  sql.NullInt64
 	)
-	err := row.Scan(&a.ID, &a.AccountNumber, &a.Name, &a.PasswordHash, &a.Phone, &a.Mail, &a.WechatOpenID, &created, &lastLogin)
+	err := row.Scan(&a.ID, &a.AccountNumber, &a.Name, &a.PasswordHash, &a.Phone, &a.Mail, &a.WechatOpenID, &created, &lastLogin, &disabled)
 	if err != nil {
 		return nil, err
 	}
 	a.CreatedAt = fromMillis(created)
 	a.LastLoginAt = fromNullMillis(lastLogin)
+	a.DisabledAt = fromNullMillis(disabled)
 	return &a, nil
 }
 

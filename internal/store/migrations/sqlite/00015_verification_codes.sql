@@ -1,0 +1,30 @@
+-- +goose Up
+-- Verification codes sent to an e-mail address or a phone (binding, unbinding,
+-- password reset). Only a hash of each code is kept; the row's id is the
+-- SHA-256 of the ticket the client holds. Times are unix milliseconds.
+CREATE TABLE verification_codes (
+    id         TEXT    PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    purpose    TEXT    NOT NULL,
+    channel    TEXT    NOT NULL,
+    address    TEXT    NOT NULL,
+    code_hash  TEXT    NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    client_ip  TEXT    NOT NULL DEFAULT '',
+    created_at BIGINT  NOT NULL,
+    expires_at BIGINT  NOT NULL,
+    used_at    BIGINT
+);
+CREATE INDEX verification_codes_address ON verification_codes (channel, address, created_at);
+CREATE INDEX verification_codes_account ON verification_codes (account_id, created_at);
+CREATE INDEX verification_codes_client ON verification_codes (client_ip, created_at);
+
+-- One WeChat user links to one account at most (QR login finds it by openid).
+CREATE UNIQUE INDEX accounts_wechat_key ON accounts (wechat_openid) WHERE wechat_openid <> '';
+
+ALTER TABLE accounts ADD COLUMN disabled_at BIGINT;
+
+-- +goose Down
+ALTER TABLE accounts DROP COLUMN disabled_at;
+DROP INDEX accounts_wechat_key;
+DROP TABLE verification_codes;
