@@ -18,8 +18,8 @@ import (
 // serve uses.
 type Options struct {
 	Store      Store
-	Mail       CodeMailer // sends e-mail codes; nil: e-mail is not configured
-	SMS        CodeTexter // sends SMS codes; nil: SMS is not configured
+	Mail       CodeMailer    // sends e-mail codes; nil: e-mail is not configured
+	SMS        CodeTexter    // sends SMS codes; nil: SMS is not configured
 	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
 
 	// Login throttling (docs/architecture.md, "Accounts and sessions"). A

@@ -33,6 +33,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
+	"github.com/fieldwatch/fieldwatch/internal/sms"
 	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
@@ -131,6 +132,10 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	ao := accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL}
 	if m.Notifier.Mail != nil {
 		ao.Mail = m.Notifier.Mail
+	}
+	if c := m.Config; c.SMSURL != "" {
+		ao.SMS = &sms.Client{Base: c.SMSURL, AccessKeyID: c.SMSAccessKeyID, AccessKeySecret: c.SMSAccessKeySecret,
+			SignName: c.SMSSignName, TemplateCode: c.SMSTemplate}
 	}
 	m.Accounts = accounts.New(ao)
 	tiles, err := maptiles.Parse(m.Config.MapTiles)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
+	"github.com/fieldwatch/fieldwatch/internal/sms/smstest"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
@@ -155,5 +156,31 @@ func TestPassword_ResetByEmailCode(t *testing.T) {
 		anon.do("POST", "/apis/account/password", map[string]string{"username": "farmer01", "password": "newpass1", "channel": "email", "code": code, "ticket": sent.Ticket}).want(t, 200, 0)
 		u.do("GET", "/apis/account/profile", nil).want(t, 401, 2)
 		anon.login("farmer01", "newpass1").want(t, 200, 0)
+	})
+}
+
+func TestBindings_MobileBySMS(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		sms := smstest.New(t)
+		e := newEnv(t, db, opts{sms: sms.Client()})
+		u := e.user("zh_TW")
+		u.login("farmer01", "secret1").want(t, 200, 0)
+
+		r := u.do("GET", "/apis/account/bindings/mobile/code?phoneNumber=12800138000", nil)
+		if r.Code == 0 || r.Error.Field != "phoneNumber" || r.Message != "請輸入有效的 11 位手機號" {
+			t.Fatalf("bad number: %d %q", r.Code, r.Message)
+		}
+		u.do("GET", "/apis/account/bindings/mobile/code?phoneNumber=%2B86+138-0013-8000", nil).want(t, 200, 0)
+		sent := sms.Sent()
+		if len(sent) != 1 || sent[0].Phone != "13800138000" {
+			t.Fatalf("sent %+v", sent)
+		}
+		r = u.do("POST", "/apis/account/bindings/mobile", map[string]string{"phoneNumber": "13800138000", "code": sent[0].Param["code"]})
+		r.want(t, 200, 0)
+		var p struct{ Phone string }
+		_ = json.Unmarshal(r.Data, &p)
+		if p.Phone != "13800138000" {
+			t.Fatalf("profile %+v", p)
+		}
 	})
 }
