@@ -100,6 +100,7 @@ func NormalizeName(s string) (string, error) {
 // Store is what the service needs from persistence.
 type Store interface {
 	VerificationStore
+	WeChatStore
 	// CreateAccount inserts a, setting its ID. Returns EINVALID
 	// account.number.taken (accountNumber) if the account number is taken.
 	CreateAccount(ctx context.Context, a *Account) error

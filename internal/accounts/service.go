@@ -20,6 +20,7 @@ type Options struct {
 	Store      Store
 	Mail       CodeMailer    // sends e-mail codes; nil: e-mail is not configured
 	SMS        CodeTexter    // sends SMS codes; nil: SMS is not configured
+	WeChat     QRCodes       // makes WeChat QR codes to link and log in; nil: not configured
 	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
 
 	// Login throttling (docs/architecture.md, "Accounts and sessions"). A
@@ -471,6 +472,9 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	if err := s.store.DeleteVerifications(ctx, now.Add(-CodeWindow)); err != nil {
+		return 0, err
+	}
+	if err := s.store.DeleteWeChatScans(ctx, now.Add(-CodeWindow)); err != nil {
 		return 0, err
 	}
 	return s.store.DeleteExpiredSessions(ctx, now)

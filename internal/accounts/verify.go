@@ -23,6 +23,9 @@ type Channel string
 const (
 	ChannelEmail  Channel = "email"
 	ChannelMobile Channel = "mobile"
+	// ChannelWeChat is not a channel codes go to; an AccountChange with it
+	// removes the account's WeChat link.
+	ChannelWeChat Channel = "wechat"
 )
 
 // ParseChannel reads a channel name; "phone" and "mail" are accepted too.

@@ -70,9 +70,18 @@ var accessTable = map[string]access{
 	"PUT /apis/account/password": {scope: "account"},
 	// POST password resets a forgotten password after a code (no session);
 	// its legacy {old, new} form needs one (httpapi's password tests).
-	"POST /apis/account/password":            {scope: "public"},
-	"GET /apis/account/authorize/ticket":     {scope: "public"},
-	"GET /apis/account/bindings/validation":  {scope: "account"},
+	"POST /apis/account/password":           {scope: "public"},
+	"GET /apis/account/authorize/ticket":    {scope: "public"},
+	"GET /apis/account/bindings/validation": {scope: "account"},
+	"GET /apis/account/login/methods":       {scope: "public"},
+	"GET /apis/account/wechat/bind/qrcode":  {scope: "account"},
+	"POST /apis/account/wechat/bind/qrcode": {scope: "account"},
+	"GET /apis/account/qrscan/result":       {scope: "account"},
+	"POST /apis/account/wechat/unbind":      {scope: "account"},
+	"GET /apis/oauth/qrscan/result":         {scope: "public"},
+	// WeChat's server calls these; each checks the signature of --wechat-token.
+	"GET /apis/wechat/callback":              {scope: "public"},
+	"POST /apis/wechat/callback":             {scope: "public"},
 	"POST /apis/account/bindings":            {scope: "account"},
 	"DELETE /apis/account/bindings":          {scope: "account"},
 	"GET /apis/account/bindings/email/code":  {scope: "account"},

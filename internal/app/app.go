@@ -137,6 +137,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		ao.SMS = &sms.Client{Base: c.SMSURL, AccessKeyID: c.SMSAccessKeyID, AccessKeySecret: c.SMSAccessKeySecret,
 			SignName: c.SMSSignName, TemplateCode: c.SMSTemplate}
 	}
+	if m.WeChat != nil && m.Config.WeChatToken != "" {
+		ao.WeChat = m.WeChat
+	}
 	m.Accounts = accounts.New(ao)
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
@@ -159,6 +162,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
+		m.HTTP.WeChatToken = m.Config.WeChatToken
 	}
 	return nil
 }
@@ -263,7 +267,7 @@ func (m *Graph) buildExports() error {
 	}
 	m.Exports = exports.New(o)
 	if c := m.Config; c.WeChatAppID != "" {
-		m.WeChat = &wechat.Client{Base: c.WeChatAPI, AppID: c.WeChatAppID, Secret: c.WeChatSecret}
+		m.WeChat = &wechat.Client{Base: c.WeChatAPI, MPBase: c.WeChatMP, AppID: c.WeChatAppID, Secret: c.WeChatSecret}
 		m.Notifier.WeChat, m.Notifier.WeChatTemplate = m.WeChat, c.WeChatTemplate
 	}
 	return nil

@@ -153,13 +153,20 @@ func (s *Server) bindChannel(ch accounts.Channel) apiFunc {
 // unbind serves DELETE /apis/account/bindings?channel= {code, ticket}:
 // removes a bound address after a code sent to it.
 func (s *Server) unbind(c *call) (any, error) {
-	var req proofBody
+	var req struct {
+		Password string `json:"password"`
+		proofBody
+	}
 	if err := decodeOptional(c, &req); err != nil {
 		return nil, err
 	}
 	raw := c.r.URL.Query().Get("channel")
 	if raw == "" {
 		raw = req.Channel
+	}
+	if raw == "wechat" {
+		req.Channel = ""
+		return s.unbindWeChat(c, req.Password, req.proofBody)
 	}
 	ch, err := accounts.ParseChannel("channel", raw)
 	if err != nil {
@@ -179,6 +186,9 @@ func (s *Server) unbind(c *call) (any, error) {
 // code goes to the caller's bound address.
 func (s *Server) authorizeTicket(c *call) (any, error) {
 	q := c.r.URL.Query()
+	if q.Get("src") == "wechat" {
+		return s.wechatLoginQR(c)
+	}
 	ch, err := accounts.ParseChannel("src", q.Get("src"))
 	if err != nil {
 		return nil, err

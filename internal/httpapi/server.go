@@ -66,6 +66,9 @@ type Options struct {
 	// WeChat signs pages inside WeChat for its JS-SDK; nil answers that
 	// WeChat is not configured (--wechat-appid).
 	WeChat JSSDKSigner
+	// WeChatToken is the Official Account's server token (--wechat-token):
+	// the callback URL checks pushed messages' signatures with it.
+	WeChatToken string
 	// PublicURL is the console's address for links (share links); empty
 	// uses the address a request came to.
 	PublicURL string

@@ -135,6 +135,8 @@ func (db *DB) CompleteVerification(ctx context.Context, id string, at time.Time,
 			q, arg = `UPDATE accounts SET mail = $1 WHERE id = $2`, change.Address
 		case change.Channel == accounts.ChannelMobile:
 			q, arg = `UPDATE accounts SET phone = $1 WHERE id = $2`, change.Address
+		case change.Channel == accounts.ChannelWeChat && change.Address == "":
+			q, arg = `UPDATE accounts SET wechat_openid = $1 WHERE id = $2`, ""
 		default:
 			return errs.Internal("complete verification: no change")
 		}

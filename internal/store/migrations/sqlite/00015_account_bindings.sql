@@ -24,7 +24,24 @@ CREATE UNIQUE INDEX accounts_wechat_key ON accounts (wechat_openid) WHERE wechat
 
 ALTER TABLE accounts ADD COLUMN disabled_at BIGINT;
 
+-- Parametric WeChat QR codes shown to link an account (purpose bind, for
+-- account_id) or to log in (purpose login). The id is the SHA-256 of the
+-- token the page polls with; scene is what the scan event carries back.
+-- state: pending, then bound or taken (bind), scanned, unlinked or done (login).
+CREATE TABLE wechat_scans (
+    id         TEXT    PRIMARY KEY,
+    scene      TEXT    NOT NULL UNIQUE,
+    purpose    TEXT    NOT NULL,
+    account_id INTEGER REFERENCES accounts (id) ON DELETE CASCADE,
+    openid     TEXT    NOT NULL DEFAULT '',
+    state      TEXT    NOT NULL DEFAULT 'pending',
+    created_at BIGINT  NOT NULL,
+    expires_at BIGINT  NOT NULL
+);
+CREATE INDEX wechat_scans_created ON wechat_scans (created_at);
+
 -- +goose Down
+DROP TABLE wechat_scans;
 ALTER TABLE accounts DROP COLUMN disabled_at;
 DROP INDEX accounts_wechat_key;
 DROP TABLE verification_codes;
