@@ -109,6 +109,11 @@ type Store interface {
 	// FindAccountByID returns ENOTFOUND when absent.
 	FindAccountByID(ctx context.Context, id int64) (*Account, error)
 	UpdateAccountName(ctx context.Context, id int64, name string) error
+	// ListAccounts returns every account by account number.
+	ListAccounts(ctx context.Context) ([]*Account, error)
+	// SetAccountDisabled sets (at nil clears) when the account was disabled;
+	// disabling deletes its sessions in the same transaction. ENOTFOUND.
+	SetAccountDisabled(ctx context.Context, id int64, at *time.Time) error
 	// UpdatePassword stores a new hash and deletes the account's sessions except keepSessionID.
 	UpdatePassword(ctx context.Context, id int64, hash, keepSessionID string) error
 	SetLastLogin(ctx context.Context, id int64, at time.Time) error

@@ -313,3 +313,41 @@ func TestNormalizeMobile(t *testing.T) {
 		wantErr(t, err, errs.EInvalid, "verify.mobile.invalid", "phoneNumber")
 	}
 }
+
+func TestService_DisabledAccount(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc := accounts.New(accounts.Options{Store: db})
+		if _, err := svc.CreateWith(ctx, accounts.NewAccount{Number: "farmer01", Password: "secret1", Mail: "farm@example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		l, err := svc.Login(ctx, "farmer01", "secret1", client)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetDisabled(ctx, "Farmer01", true); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := svc.Authenticate(ctx, l.Token); errs.KindOf(err) != errs.ESession {
+			t.Fatalf("session of a disabled account: %v", err)
+		}
+		_, err = svc.Login(ctx, "farmer01", "secret1", client)
+		wantErr(t, err, errs.EForbidden, "account.disabled", "")
+		// A wrong password still reads as a wrong password: disabling tells nothing to a guesser.
+		_, err = svc.Login(ctx, "farmer01", "wrong12", client)
+		wantErr(t, err, errs.EUnauthorized, "account.credentials.invalid", "")
+		list, err := svc.List(ctx)
+		if err != nil || len(list) != 1 || list[0].DisabledAt == nil || list[0].Mail != "farm@example.com" {
+			t.Fatalf("list %v %+v", err, list)
+		}
+		if _, err := svc.SetDisabled(ctx, "farmer01", false); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Login(ctx, "farmer01", "secret1", client); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetDisabled(ctx, "nobody01", true); errs.KindOf(err) != errs.ENotFound {
+			t.Fatalf("unknown: %v", err)
+		}
+	})
+}

@@ -225,3 +225,48 @@ func (db *DB) DeleteExpiredKnownDevices(ctx context.Context, now time.Time) erro
 	}
 	return nil
 }
+
+// ListAccounts returns every account by account number.
+func (db *DB) ListAccounts(ctx context.Context) ([]*accounts.Account, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+accountColumns+` FROM accounts ORDER BY lower(account_number)`)
+	if err != nil {
+		return nil, errs.Internal("list accounts: %w", err)
+	}
+	defer rows.Close()
+	var out []*accounts.Account
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, errs.Internal("list accounts: %w", err)
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("list accounts: %w", err)
+	}
+	return out, nil
+}
+
+// SetAccountDisabled sets or clears disabled_at; disabling deletes the
+// account's sessions in the same transaction. Returns ENOTFOUND.
+func (db *DB) SetAccountDisabled(ctx context.Context, id int64, at *time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var v any
+		if at != nil {
+			v = millis(*at)
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET disabled_at = $1 WHERE id = $2`, v, id)
+		if err != nil {
+			return errs.Internal("disable account: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errs.NotFound()
+		}
+		if at != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account_id = $1`, id); err != nil {
+				return errs.Internal("revoke sessions: %w", err)
+			}
+		}
+		return nil
+	})
+}
