@@ -161,4 +161,3 @@ func userDisable(args []string, disable bool, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%sd account %s\n", verb, a.AccountNumber)
 	return nil
 }
-
