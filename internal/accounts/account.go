@@ -116,7 +116,9 @@ type Store interface {
 	SetAccountDisabled(ctx context.Context, id int64, at *time.Time) error
 	// UpdatePassword stores a new hash and deletes the account's sessions except keepSessionID.
 	UpdatePassword(ctx context.Context, id int64, hash, keepSessionID string) error
-	SetLastLogin(ctx context.Context, id int64, at time.Time) error
+	// SetLastLogin records a successful login, and the client's language
+	// unless lang is empty.
+	SetLastLogin(ctx context.Context, id int64, at time.Time, lang string) error
 
 	CreateSession(ctx context.Context, s *Session) error
 	// FindSession returns ENOTFOUND when absent.

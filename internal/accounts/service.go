@@ -91,6 +91,9 @@ type Client struct {
 	// Device is the known-device token the client presents (a cookie set at
 	// an earlier successful login); empty when it has none.
 	Device string
+	// Lang is the language the client uses ("" unknown): alerts the account
+	// receives as a grantee are written in the latest one.
+	Lang string
 }
 
 // Create adds an account after checking every rule; an empty name is the
@@ -223,7 +226,7 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 	if l.Token, l.Session, err = s.openSession(ctx, a.ID, c, now); err != nil {
 		return nil, err
 	}
-	if err := s.store.SetLastLogin(ctx, a.ID, now); err != nil {
+	if err := s.store.SetLastLogin(ctx, a.ID, now, c.Lang); err != nil {
 		return nil, err
 	}
 	a.LastLoginAt = &now

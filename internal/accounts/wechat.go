@@ -214,7 +214,7 @@ func (s *Service) WeChatLogin(ctx context.Context, token string, c Client) (stri
 	if l.Token, l.Session, err = s.openSession(ctx, a.ID, c, now); err != nil {
 		return "", nil, err
 	}
-	if err := s.store.SetLastLogin(ctx, a.ID, now); err != nil {
+	if err := s.store.SetLastLogin(ctx, a.ID, now, c.Lang); err != nil {
 		return "", nil, err
 	}
 	a.LastLoginAt = &now

@@ -57,7 +57,7 @@ func (s *Server) bindScanResult(c *call) (any, error) {
 // expired, unlinked (scanned by a WeChat no account is linked to), or done
 // with the profile and the session cookie set, once.
 func (s *Server) loginScanResult(c *call) (any, error) {
-	client := accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent()}
+	client := accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent(), Lang: string(c.lang)}
 	state, l, err := s.Accounts.WeChatLogin(c.r.Context(), c.r.URL.Query().Get("token"), client)
 	if err != nil {
 		return nil, err

@@ -93,9 +93,11 @@ func (db *DB) UpdatePassword(ctx context.Context, id int64, hash, keepSessionID 
 	})
 }
 
-// SetLastLogin records the time of a successful login.
-func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time) error {
-	return db.execOne(ctx, "set last login", `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, millis(at), id)
+// SetLastLogin records the time of a successful login and, unless lang is
+// empty, the language the client uses.
+func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time, lang string) error {
+	return db.execOne(ctx, "set last login", `UPDATE accounts SET last_login_at = $1,
+		lang = CASE WHEN $2 = '' THEN lang ELSE $2 END WHERE id = $3`, millis(at), lang, id)
 }
 
 // CreateSession stores s.

@@ -40,7 +40,24 @@ CREATE TABLE wechat_scans (
 );
 CREATE INDEX wechat_scans_created ON wechat_scans (created_at);
 
+-- The language an account last logged in with: the one its alerts as a
+-- grantee are written in.
+ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT '';
+
+-- An alert goes to the rule's owner and to each grantee of the device who
+-- has bound an address for the method: one delivery per recipient.
+ALTER TABLE notifications ADD COLUMN recipient_id BIGINT REFERENCES accounts (id) ON DELETE CASCADE;
+UPDATE notifications n SET recipient_id = e.owner_id FROM alert_events e WHERE e.id = n.event_id;
+ALTER TABLE notifications ALTER COLUMN recipient_id SET NOT NULL;
+ALTER TABLE notifications DROP CONSTRAINT notifications_event_id_method_key;
+ALTER TABLE notifications ADD CONSTRAINT notifications_event_method_recipient_key UNIQUE (event_id, method, recipient_id);
+
 -- +goose Down
+DELETE FROM notifications n USING alert_events e WHERE e.id = n.event_id AND n.recipient_id <> e.owner_id;
+ALTER TABLE notifications DROP CONSTRAINT notifications_event_method_recipient_key;
+ALTER TABLE notifications ADD CONSTRAINT notifications_event_id_method_key UNIQUE (event_id, method);
+ALTER TABLE notifications DROP COLUMN recipient_id;
+ALTER TABLE accounts DROP COLUMN lang;
 DROP TABLE wechat_scans;
 ALTER TABLE accounts DROP COLUMN disabled_at;
 DROP INDEX accounts_wechat_key;

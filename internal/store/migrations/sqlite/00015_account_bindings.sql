@@ -40,7 +40,50 @@ CREATE TABLE wechat_scans (
 );
 CREATE INDEX wechat_scans_created ON wechat_scans (created_at);
 
+-- The language an account last logged in with: the one its alerts as a
+-- grantee are written in.
+ALTER TABLE accounts ADD COLUMN lang TEXT NOT NULL DEFAULT '';
+
+-- An alert goes to the rule's owner and to each grantee of the device who
+-- has bound an address for the method: one delivery per recipient.
+CREATE TABLE notifications_new (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id     INTEGER NOT NULL REFERENCES alert_events (id) ON DELETE CASCADE,
+    method       TEXT    NOT NULL,
+    recipient_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    status       TEXT    NOT NULL, -- queued, sending, sent, failed
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    next_at      BIGINT  NOT NULL,
+    last_error   TEXT    NOT NULL DEFAULT '',
+    sent_at      BIGINT,
+    UNIQUE (event_id, method, recipient_id)
+);
+INSERT INTO notifications_new (id, event_id, method, recipient_id, status, attempts, next_at, last_error, sent_at)
+    SELECT n.id, n.event_id, n.method, e.owner_id, n.status, n.attempts, n.next_at, n.last_error, n.sent_at
+    FROM notifications n JOIN alert_events e ON e.id = n.event_id;
+DROP TABLE notifications;
+ALTER TABLE notifications_new RENAME TO notifications;
+CREATE INDEX notifications_due ON notifications (status, next_at);
+
 -- +goose Down
+CREATE TABLE notifications_old (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id    INTEGER NOT NULL REFERENCES alert_events (id) ON DELETE CASCADE,
+    method      TEXT    NOT NULL,
+    status      TEXT    NOT NULL,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    next_at     BIGINT  NOT NULL,
+    last_error  TEXT    NOT NULL DEFAULT '',
+    sent_at     BIGINT,
+    UNIQUE (event_id, method)
+);
+INSERT INTO notifications_old (id, event_id, method, status, attempts, next_at, last_error, sent_at)
+    SELECT n.id, n.event_id, n.method, n.status, n.attempts, n.next_at, n.last_error, n.sent_at
+    FROM notifications n JOIN alert_events e ON e.id = n.event_id WHERE n.recipient_id = e.owner_id;
+DROP TABLE notifications;
+ALTER TABLE notifications_old RENAME TO notifications;
+CREATE INDEX notifications_due ON notifications (status, next_at);
+ALTER TABLE accounts DROP COLUMN lang;
 DROP TABLE wechat_scans;
 ALTER TABLE accounts DROP COLUMN disabled_at;
 DROP INDEX accounts_wechat_key;
