@@ -33,6 +33,7 @@ export default function LoginRoute() {
   const home = mobile ? paths.mobile.devices : paths.devices;
   const methods = useLoginMethods();
   const [dialog, setDialog] = useState<'forgot' | 'wechat' | null>(null);
+  const [resetDone, setResetDone] = useState(false);
   const enter = () => void navigate(safeRedirect(searchParams.get('redirect'), home), { replace: true });
 
   return (
@@ -66,6 +67,11 @@ export default function LoginRoute() {
           <Logo size={40} className="fw-login__panel-logo" />
           <h2 className="fw-login__title">{t('login.title')}</h2>
           <p className="fw-login__subtitle">{t('login.subtitle')}</p>
+          {resetDone ? (
+            <p className="fw-login__notice" role="status">
+              {t('forgot.done')}
+            </p>
+          ) : null}
           <LoginForm onSuccess={enter} />
           <div className="fw-login__extras">
             <button type="button" className="fw-link-button" onClick={() => setDialog('forgot')}>
@@ -79,7 +85,13 @@ export default function LoginRoute() {
           </div>
           <Suspense fallback={null}>
             {dialog === 'forgot' && methods.data ? (
-              <ForgotPasswordDialog methods={methods.data} onClose={() => setDialog(null)} />
+              <ForgotPasswordDialog
+                methods={methods.data}
+                onClose={(resetFor) => {
+                  setDialog(null);
+                  if (resetFor) setResetDone(true);
+                }}
+              />
             ) : null}
             {dialog === 'wechat' ? <WeChatLoginDialog onClose={() => setDialog(null)} onSuccess={enter} /> : null}
           </Suspense>

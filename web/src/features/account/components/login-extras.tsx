@@ -1,4 +1,4 @@
-import { App as AntApp, Alert, Button, Form, Input, Modal, Radio, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +21,8 @@ interface ResetFields {
  * "Forgot password": the account number, where the code goes (its bound e-mail or phone), the
  * code, and the new password twice. Every session of the account ends with the reset.
  */
-export function ForgotPasswordDialog({ methods, onClose }: { methods: LoginMethods; onClose: (username?: string) => void }) {
+export function ForgotPasswordDialog({ methods, onClose }: { methods: LoginMethods; onClose: (resetFor?: string) => void }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
   const rules = useAccountRules();
   const bindingRules = useBindingRules();
   const [form] = Form.useForm<ResetFields>();
@@ -33,10 +32,7 @@ export function ForgotPasswordDialog({ methods, onClose }: { methods: LoginMetho
   );
   const reset = useMutation({
     mutationFn: resetPassword,
-    onSuccess: (_data, input) => {
-      void message.success(t('forgot.done'));
-      onClose(input.username);
-    },
+    onSuccess: (_data, input) => onClose(input.username),
   });
   const getCode = async () => {
     try {
