@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -159,6 +160,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
 		DeviceCerts:    m.DeviceCerts,
+		QRImageOrigin:  m.qrImageOrigin(),
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
@@ -422,4 +424,17 @@ func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 // NewAccounts returns the account service over db with the default policy.
 func NewAccounts(db *store.DB) *accounts.Service {
 	return accounts.New(accounts.Options{Store: db})
+}
+
+// qrImageOrigin is the origin WeChat QR code images load from, when
+// accounts can link WeChat and log in by QR code; "" otherwise.
+func (m *Graph) qrImageOrigin() string {
+	if m.WeChat == nil || m.Config.WeChatToken == "" {
+		return ""
+	}
+	u, err := url.Parse(m.Config.WeChatMP)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }

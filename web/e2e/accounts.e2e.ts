@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { browser, eventually, fillLogin, login, PHONE, shot } from './browser';
 import { startMailSink, startOwnServer, type OwnServer } from './own-server';
+import { scanQRCode, startWeChatConsole } from './wechat';
 
 interface Summary {
   to: string;
@@ -123,7 +124,7 @@ describe('accounts', () => {
     await dialog.getByPlaceholder('6 digits').fill(code);
     await dialog.getByRole('button', { name: 'Bind', exact: true }).click();
     await eventually(() => bindingRow(page, 'email').getByText(ADDRESS).isVisible()).toBe(true);
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await eventually(() => dialog.isVisible()).toBe(false);
     await shot(page, 'accounts-centre-bound-en_US-light.png', { fullPage: true, top: true });
 
     // The rule form: e-mail is available now, WeChat (nothing linked) is not, with the way to link it.
@@ -224,5 +225,41 @@ describe('accounts', () => {
     await page.goto(`${server.base}/login`);
     await eventually(() => page.getByRole('button', { name: '忘记密码？' }).isVisible()).toBe(true);
     await shot(page, 'accounts-login-mobile-zh_CN-light.png');
+  });
+});
+
+describe('accounts with WeChat', () => {
+  const FARMER = { accountNumber: 'grower88', password: 'grower888', name: 'Wang Fang' };
+  let wx: Awaited<ReturnType<typeof startWeChatConsole>>;
+  beforeAll(async () => {
+    wx = await startWeChatConsole('accounts-wechat', [FARMER]);
+  }, 120_000);
+  afterAll(async () => {
+    await wx?.stop();
+  });
+
+  test('links WeChat by scanning in the account centre, then logs in by scanning on the login page', async () => {
+    const { page } = await browser({ lang: 'en_US' });
+    await login(page, '/console/account', { account: FARMER, base: wx.server.base });
+    await page.getByTestId('binding-wechat').getByRole('button', { name: 'Bind' }).click();
+    const qr = page.locator('.ant-modal .fw-wechat-qr__code img');
+    await eventually(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(page, 'accounts-wechat-bind-en_US-light.png');
+    // The farmer scans it with WeChat (first follow of the official account).
+    expect(await scanQRCode(wx.api, wx.server.base, (await qr.getAttribute('src'))!, 'openid-wang', false)).toEqual({ status: 200, body: 'success' });
+    await eventually(() => page.getByTestId('binding-wechat').getByText('Bound', { exact: true }).isVisible()).toBe(true);
+    await eventually(() => page.locator('.ant-modal').isVisible()).toBe(false);
+    await shot(page, 'accounts-wechat-bound-en_US-light.png', { fullPage: true, top: true });
+
+    const fresh = await browser({ lang: 'en_US' });
+    await fresh.page.goto(`${wx.server.base}/login`);
+    await fresh.page.getByRole('button', { name: 'Scan with WeChat' }).click();
+    const loginQR = fresh.page.locator('.ant-modal .fw-wechat-qr__code img');
+    await eventually(() => loginQR.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await shot(fresh.page, 'accounts-wechat-login-en_US-light.png');
+    await scanQRCode(wx.api, wx.server.base, (await loginQR.getAttribute('src'))!, 'openid-wang');
+    await fresh.page.waitForURL((u) => u.pathname.startsWith('/apps/'));
+    const me = await fresh.context.request.get(`${wx.server.base}/apis/account/profile`);
+    expect(((await me.json()) as { data: { accountNumber: string } }).data.accountNumber).toBe(FARMER.accountNumber);
   });
 });
