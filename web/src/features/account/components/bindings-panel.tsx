@@ -1,5 +1,5 @@
 import { MailOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
-import { Button, List, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel } from '../api/bindings';
@@ -19,45 +19,38 @@ export function BindingsPanel({ profile }: { profile: Profile }) {
   const close = () => setOpen(null);
 
   const row = (kind: Channel | 'wechat', icon: ReactNode, value: string | null | undefined, bound: boolean) => (
-    <List.Item
-      key={kind}
-      data-testid={`binding-${kind}`}
-      actions={[
-        <Button key="bind" type={bound ? 'default' : 'primary'} size="small" onClick={() => setOpen({ kind, mode: 'bind' })} disabled={kind === 'wechat' && bound}>
-          {t(bound ? 'bindings.change' : 'bindings.bind')}
-        </Button>,
-        bound ? (
-          <Button key="unbind" danger size="small" onClick={() => setOpen({ kind, mode: 'unbind' })}>
+    <li key={kind} className="fw-binding" data-testid={`binding-${kind}`}>
+      <span className="fw-binding__icon">{icon}</span>
+      <div className="fw-binding__body">
+        <Space size={8} wrap className="fw-binding__title">
+          <span>{t(`bindings.${kind}.label`)}</span>
+          {bound ? <Tag color="success">{t('bindings.boundTag')}</Tag> : <Tag>{t('bindings.unboundTag')}</Tag>}
+        </Space>
+        {value ? <div className="fw-binding__value">{value}</div> : null}
+        <Typography.Text type="secondary">{t(`bindings.${kind}.use`)}</Typography.Text>
+      </div>
+      <div className="fw-binding__actions">
+        {kind === 'wechat' && bound ? null : (
+          <Button type={bound ? 'default' : 'primary'} size="small" onClick={() => setOpen({ kind, mode: 'bind' })}>
+            {t(bound ? 'bindings.change' : 'bindings.bind')}
+          </Button>
+        )}
+        {bound ? (
+          <Button danger size="small" onClick={() => setOpen({ kind, mode: 'unbind' })}>
             {t('bindings.unbind')}
           </Button>
-        ) : null,
-      ].filter(Boolean)}
-    >
-      <List.Item.Meta
-        avatar={<span className="fw-binding__icon">{icon}</span>}
-        title={
-          <Space size={8} wrap>
-            <span>{t(`bindings.${kind}.label`)}</span>
-            {bound ? <Tag color="success">{t('bindings.boundTag')}</Tag> : <Tag>{t('bindings.unboundTag')}</Tag>}
-          </Space>
-        }
-        description={
-          <Space direction="vertical" size={0}>
-            {value ? <Typography.Text strong>{value}</Typography.Text> : null}
-            <Typography.Text type="secondary">{t(`bindings.${kind}.use`)}</Typography.Text>
-          </Space>
-        }
-      />
-    </List.Item>
+        ) : null}
+      </div>
+    </li>
   );
 
   return (
     <>
-      <List itemLayout="horizontal" className="fw-bindings">
+      <ul className="fw-bindings">
         {row('email', <MailOutlined />, profile.mail, Boolean(profile.mail))}
         {row('mobile', <MobileOutlined />, profile.phone, Boolean(profile.phone))}
         {row('wechat', <WechatOutlined />, profile.wechatBound ? t('profile.wechatBound') : null, profile.wechatBound)}
-      </List>
+      </ul>
       {open && open.kind !== 'wechat' ? <AddressDialog channel={open.kind} mode={open.mode} profile={profile} onClose={close} /> : null}
       {open && open.kind === 'wechat' ? <WeChatDialog mode={open.mode} onClose={close} /> : null}
     </>
