@@ -27,7 +27,9 @@ export function BindingsPanel({ profile }: { profile: Profile }) {
           {bound ? <Tag color="success">{t('bindings.boundTag')}</Tag> : <Tag>{t('bindings.unboundTag')}</Tag>}
         </Space>
         {value ? <div className="fw-binding__value">{value}</div> : null}
-        <Typography.Text type="secondary">{t(`bindings.${kind}.use`)}</Typography.Text>
+        <div>
+          <Typography.Text type="secondary">{t(`bindings.${kind}.use`)}</Typography.Text>
+        </div>
       </div>
       <div className="fw-binding__actions">
         {kind === 'wechat' && bound ? null : (
@@ -49,7 +51,7 @@ export function BindingsPanel({ profile }: { profile: Profile }) {
       <ul className="fw-bindings">
         {row('email', <MailOutlined />, profile.mail, Boolean(profile.mail))}
         {row('mobile', <MobileOutlined />, profile.phone, Boolean(profile.phone))}
-        {row('wechat', <WechatOutlined />, profile.wechatBound ? t('profile.wechatBound') : null, profile.wechatBound)}
+        {row('wechat', <WechatOutlined />, null, profile.wechatBound)}
       </ul>
       {open && open.kind !== 'wechat' ? <AddressDialog channel={open.kind} mode={open.mode} profile={profile} onClose={close} /> : null}
       {open && open.kind === 'wechat' ? <WeChatDialog mode={open.mode} onClose={close} /> : null}
