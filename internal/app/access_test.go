@@ -73,7 +73,7 @@ var accessTable = map[string]access{
 	"POST /apis/account/password":           {scope: "public"},
 	"GET /apis/account/authorize/ticket":    {scope: "public"},
 	"GET /apis/account/bindings/validation": {scope: "account"},
-	"GET /apis/account/login/methods":       {scope: "public"},
+	"GET /apis/account/options":             {scope: "public"},
 	"GET /apis/account/wechat/bind/qrcode":  {scope: "account"},
 	"POST /apis/account/wechat/bind/qrcode": {scope: "account"},
 	"GET /apis/account/qrscan/result":       {scope: "account"},

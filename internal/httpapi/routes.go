@@ -37,7 +37,7 @@ func (s *Server) routes() []route {
 		{"POST", "/apis/account/bindings/email", s.authed(s.bindChannel(accounts.ChannelEmail))},
 		{"POST", "/apis/account/bindings/mobile", s.authed(s.bindChannel(accounts.ChannelMobile))},
 		{"GET", "/apis/account/authorize/ticket", s.public(s.authorizeTicket)},
-		{"GET", "/apis/account/login/methods", s.public(s.loginMethods)},
+		{"GET", "/apis/account/options", s.public(s.loginMethods)},
 		{"GET", "/apis/account/wechat/bind/qrcode", s.authed(s.wechatBindQR)},
 		{"POST", "/apis/account/wechat/bind/qrcode", s.authed(s.wechatBindQR)},
 		{"GET", "/apis/account/qrscan/result", s.authed(s.bindScanResult)},

@@ -8,7 +8,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/wechat"
 )
 
-// loginMethods serves GET /apis/account/login/methods: what the login page
+// loginMethods serves GET /apis/account/options: what the login page
 // may offer besides the password: WeChat QR login, and password reset by
 // e-mail or phone code.
 func (s *Server) loginMethods(c *call) (any, error) {

@@ -49,7 +49,7 @@ func TestWeChat_BindAndQRLogin(t *testing.T) {
 		u := e.user("en_US")
 		u.login("farmer01", "secret1").want(t, 200, 0)
 
-		r := e.user("").do("GET", "/apis/account/login/methods", nil)
+		r := e.user("").do("GET", "/apis/account/options", nil)
 		if !strings.Contains(string(r.Data), `"wechat":true`) {
 			t.Fatalf("login methods %s", r.Data)
 		}

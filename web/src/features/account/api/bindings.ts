@@ -76,7 +76,7 @@ export function resetPassword(input: ResetInput): Promise<null> {
 }
 
 export function getLoginMethods(signal?: AbortSignal): Promise<LoginMethods> {
-  return api.get<LoginMethods>('/account/login/methods', { signal });
+  return api.get<LoginMethods>('/account/options', { signal });
 }
 
 export function useLoginMethods() {
