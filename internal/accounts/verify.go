@@ -498,6 +498,9 @@ func (s *Service) ResetPassword(ctx context.Context, username string, ch Channel
 	} else if err != nil {
 		return err
 	}
+	if a.DisabledAt != nil {
+		return errs.Invalid("code", "verify.code.invalid")
+	}
 	if p.Ticket == "" {
 		p.Address = addressOf(a, ch)
 	}
