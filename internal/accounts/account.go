@@ -22,6 +22,7 @@ type Account struct {
 	WechatOpenID  string
 	CreatedAt     time.Time
 	LastLoginAt   *time.Time
+	DisabledAt    *time.Time // an operator disabled the account: it cannot log in
 }
 
 // LoginMethods lists the ways this account can log in.
@@ -98,6 +99,8 @@ func NormalizeName(s string) (string, error) {
 
 // Store is what the service needs from persistence.
 type Store interface {
+	VerificationStore
+	WeChatStore
 	// CreateAccount inserts a, setting its ID. Returns EINVALID
 	// account.number.taken (accountNumber) if the account number is taken.
 	CreateAccount(ctx context.Context, a *Account) error
@@ -106,9 +109,16 @@ type Store interface {
 	// FindAccountByID returns ENOTFOUND when absent.
 	FindAccountByID(ctx context.Context, id int64) (*Account, error)
 	UpdateAccountName(ctx context.Context, id int64, name string) error
+	// ListAccounts returns every account by account number.
+	ListAccounts(ctx context.Context) ([]*Account, error)
+	// SetAccountDisabled sets (at nil clears) when the account was disabled;
+	// disabling deletes its sessions in the same transaction. ENOTFOUND.
+	SetAccountDisabled(ctx context.Context, id int64, at *time.Time) error
 	// UpdatePassword stores a new hash and deletes the account's sessions except keepSessionID.
 	UpdatePassword(ctx context.Context, id int64, hash, keepSessionID string) error
-	SetLastLogin(ctx context.Context, id int64, at time.Time) error
+	// SetLastLogin records a successful login, and the client's language
+	// unless lang is empty.
+	SetLastLogin(ctx context.Context, id int64, at time.Time, lang string) error
 
 	CreateSession(ctx context.Context, s *Session) error
 	// FindSession returns ENOTFOUND when absent.

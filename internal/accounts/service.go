@@ -18,6 +18,9 @@ import (
 // serve uses.
 type Options struct {
 	Store      Store
+	Mail       CodeMailer    // sends e-mail codes; nil: e-mail is not configured
+	SMS        CodeTexter    // sends SMS codes; nil: SMS is not configured
+	WeChat     QRCodes       // makes WeChat QR codes to link and log in; nil: not configured
 	SessionTTL time.Duration // a session unused this long expires; use extends it (default DefaultSessionTTL)
 
 	// Login throttling (docs/architecture.md, "Accounts and sessions"). A
@@ -88,6 +91,9 @@ type Client struct {
 	// Device is the known-device token the client presents (a cookie set at
 	// an earlier successful login); empty when it has none.
 	Device string
+	// Lang is the language the client uses ("" unknown): alerts the account
+	// receives as a grantee are written in the latest one.
+	Lang string
 }
 
 // Create adds an account after checking every rule; an empty name is the
@@ -183,6 +189,9 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 	if err != nil {
 		return nil, errs.Internal("verify password: %w", err)
 	}
+	if a != nil && ok && a.DisabledAt != nil {
+		return nil, errs.New(errs.EForbidden, "account.disabled")
+	}
 	if a == nil || !ok {
 		keys := []string{addrKey, acctKey, pairKey}
 		if known {
@@ -217,7 +226,7 @@ func (s *Service) Login(ctx context.Context, accountNumber, password string, c C
 	if l.Token, l.Session, err = s.openSession(ctx, a.ID, c, now); err != nil {
 		return nil, err
 	}
-	if err := s.store.SetLastLogin(ctx, a.ID, now); err != nil {
+	if err := s.store.SetLastLogin(ctx, a.ID, now, c.Lang); err != nil {
 		return nil, err
 	}
 	a.LastLoginAt = &now
@@ -362,7 +371,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Account, *Se
 		}
 	}
 	a, err := s.store.FindAccountByID(ctx, sess.AccountID)
-	if errs.KindOf(err) == errs.ENotFound {
+	if errs.KindOf(err) == errs.ENotFound || err == nil && a.DisabledAt != nil {
 		return nil, nil, errs.SessionExpired()
 	} else if err != nil {
 		return nil, nil, err
@@ -465,5 +474,80 @@ func (s *Service) PurgeExpiredSessions(ctx context.Context) (int64, error) {
 	if err := s.store.DeleteLoginFailures(ctx, now.Add(-s.cfg.FailureWindow)); err != nil {
 		return 0, err
 	}
+	if err := s.store.DeleteVerifications(ctx, now.Add(-CodeWindow)); err != nil {
+		return 0, err
+	}
+	if err := s.store.DeleteWeChatScans(ctx, now.Add(-CodeWindow)); err != nil {
+		return 0, err
+	}
 	return s.store.DeleteExpiredSessions(ctx, now)
+}
+
+// NewAccount is an account an operator creates, with the addresses alerts
+// go to (vouched for by the operator: no code is sent).
+type NewAccount struct {
+	Number, Password, Name string
+	Mail, Phone            string
+}
+
+// CreateWith is Create with the e-mail address and phone number set.
+// Returns Create's errors and EINVALID mail verify.email.invalid, phone
+// verify.mobile.invalid.
+func (s *Service) CreateWith(ctx context.Context, n NewAccount) (*Account, error) {
+	var err error
+	if n.Mail != "" {
+		if n.Mail, err = NormalizeEmail("mail", n.Mail); err != nil {
+			return nil, err
+		}
+	}
+	if n.Phone != "" {
+		if n.Phone, err = NormalizeMobile("phone", n.Phone); err != nil {
+			return nil, err
+		}
+	}
+	if err := ValidateAccountNumber(n.Number); err != nil {
+		return nil, err
+	}
+	if err := ValidatePassword("password", n.Password); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(n.Name) == "" {
+		n.Name = n.Number
+	}
+	name, err := NormalizeName(n.Name)
+	if err != nil {
+		return nil, err
+	}
+	hash, err := HashPassword(n.Password)
+	if err != nil {
+		return nil, errs.Internal("hash password: %w", err)
+	}
+	a := &Account{AccountNumber: n.Number, Name: name, PasswordHash: hash, Mail: n.Mail, Phone: n.Phone, CreatedAt: s.cfg.Now()}
+	if err := s.store.CreateAccount(ctx, a); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// List returns every account, in account-number order.
+func (s *Service) List(ctx context.Context) ([]*Account, error) { return s.store.ListAccounts(ctx) }
+
+// SetDisabled disables (ending its sessions) or enables the account
+// numbered number. A disabled account cannot log in, by password or
+// WeChat, nor reset its password. Returns ENOTFOUND.
+func (s *Service) SetDisabled(ctx context.Context, number string, disabled bool) (*Account, error) {
+	a, err := s.store.FindAccountByNumber(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	var at *time.Time
+	if disabled {
+		now := s.cfg.Now()
+		at = &now
+	}
+	if err := s.store.SetAccountDisabled(ctx, a.ID, at); err != nil {
+		return nil, err
+	}
+	a.DisabledAt = at
+	return a, nil
 }

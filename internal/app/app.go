@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -36,6 +37,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/secret"
 	"github.com/fieldwatch/fieldwatch/internal/sharing"
+	"github.com/fieldwatch/fieldwatch/internal/sms"
 	"github.com/fieldwatch/fieldwatch/internal/soil"
 	"github.com/fieldwatch/fieldwatch/internal/store"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
@@ -125,7 +127,6 @@ func Build(ctx context.Context, o Options) (*Graph, error) {
 }
 
 func (m *Graph) build(ctx context.Context, db *store.DB) error {
-	m.Accounts = accounts.New(accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL})
 	m.Metrics = metrics.New()
 	if err := m.startIngest(ctx); err != nil {
 		return err
@@ -140,6 +141,18 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		return err
 	}
 	m.Briefings.Exports = m.Exports
+	ao := accounts.Options{Store: db, SessionTTL: m.Config.SessionTTL}
+	if m.Notifier.Mail != nil {
+		ao.Mail = m.Notifier.Mail
+	}
+	if c := m.Config; c.SMSURL != "" {
+		ao.SMS = &sms.Client{Base: c.SMSURL, AccessKeyID: c.SMSAccessKeyID, AccessKeySecret: c.SMSAccessKeySecret,
+			SignName: c.SMSSignName, TemplateCode: c.SMSTemplate}
+	}
+	if m.WeChat != nil && m.Config.WeChatToken != "" {
+		ao.WeChat = m.WeChat
+	}
+	m.Accounts = accounts.New(ao)
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
 		return fmt.Errorf("--map-tiles %w", err)
@@ -155,9 +168,11 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
 		DeviceCerts:    m.DeviceCerts,
+		QRImageOrigin:  m.qrImageOrigin(),
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
+		m.HTTP.WeChatToken = m.Config.WeChatToken
 	}
 	return nil
 }
@@ -262,7 +277,7 @@ func (m *Graph) buildExports() error {
 	}
 	m.Exports = exports.New(o)
 	if c := m.Config; c.WeChatAppID != "" {
-		m.WeChat = &wechat.Client{Base: c.WeChatAPI, AppID: c.WeChatAppID, Secret: c.WeChatSecret}
+		m.WeChat = &wechat.Client{Base: c.WeChatAPI, MPBase: c.WeChatMP, AppID: c.WeChatAppID, Secret: c.WeChatSecret}
 		m.Notifier.WeChat, m.Notifier.WeChatTemplate = m.WeChat, c.WeChatTemplate
 	}
 	return nil
@@ -418,4 +433,17 @@ func NewDevices(c config.Store, db *store.DB) (*devices.Service, error) {
 // NewAccounts returns the account service over db with the default policy.
 func NewAccounts(db *store.DB) *accounts.Service {
 	return accounts.New(accounts.Options{Store: db})
+}
+
+// qrImageOrigin is the origin WeChat QR code images load from, when
+// accounts can link WeChat and log in by QR code; "" otherwise.
+func (m *Graph) qrImageOrigin() string {
+	if m.WeChat == nil || m.Config.WeChatToken == "" {
+		return ""
+	}
+	u, err := url.Parse(m.Config.WeChatMP)
+	if err != nil {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
 }

@@ -25,7 +25,7 @@ Usage:
 Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
-  user add   create an account
+  user add   create an account (user list, user disable, user enable: manage them)
   device     add a device and print its key and label (device add; without --owner it waits
              to be bound from its label), print a label again (device label), set its state
              (device state), make it reachable only through the open API (device api-only)

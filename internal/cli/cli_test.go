@@ -171,3 +171,40 @@ func TestServe_SignalShutdown(t *testing.T) {
 		t.Errorf("no shutdown log: %s", log.String())
 	}
 }
+
+func TestUserListDisable(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("LANG", "C.UTF-8")
+	code, _, errOut := runCmd(t, "", "user", "add", "--data", dir, "--account", "farmer01", "--password", "secret1",
+		"--mail", "farm@example.com", "--phone", "+86 138 0013 8000")
+	if code != 0 {
+		t.Fatalf("%d %q", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "", "user", "add", "--data", dir, "--account", "farmer02", "--password", "secret1", "--mail", "farm@")
+	if code != 1 || !strings.Contains(errOut, "Please enter a valid email address") {
+		t.Fatalf("bad mail: %d %q", code, errOut)
+	}
+	code, _, errOut = runCmd(t, "", "user", "add", "--data", dir, "--account", "farmer02", "--password", "secret1", "--phone", "12345")
+	if code != 1 || !strings.Contains(errOut, "11-digit mobile number") {
+		t.Fatalf("bad phone: %d %q", code, errOut)
+	}
+	code, out, _ := runCmd(t, "", "user", "list", "--data", dir)
+	if code != 0 || !strings.Contains(out, "farm@example.com") || !strings.Contains(out, "13800138000") || !strings.Contains(out, "active") || strings.Contains(out, "farmer02") {
+		t.Fatalf("list: %q", out)
+	}
+	if code, out, errOut := runCmd(t, "", "user", "disable", "--data", dir, "--account", "FARMER01"); code != 0 || !strings.Contains(out, "disabled account farmer01") {
+		t.Fatalf("disable: %d %q %q", code, out, errOut)
+	}
+	if _, out, _ := runCmd(t, "", "user", "list", "--data", dir); !strings.Contains(out, "disabled 20") {
+		t.Fatalf("list after disable: %q", out)
+	}
+	if code, _, errOut := runCmd(t, "", "user", "disable", "--data", dir, "--account", "nobody01"); code != 1 || !strings.Contains(errOut, "nobody01") {
+		t.Fatalf("unknown: %d %q", code, errOut)
+	}
+	if code, _, _ := runCmd(t, "", "user", "disable", "--data", dir); code != 2 {
+		t.Fatalf("no --account: exit %d", code)
+	}
+	if code, out, _ := runCmd(t, "", "user", "enable", "--data", dir, "--account", "farmer01"); code != 0 || !strings.Contains(out, "enabled account farmer01") {
+		t.Fatalf("enable: %d %q", code, out)
+	}
+}

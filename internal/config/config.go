@@ -88,6 +88,12 @@ type Serve struct {
 	MapTiles string // osm, amap or a tile URL template
 	// WeChat template messages for alert notifications; empty AppID disables them.
 	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
+	// WeChatToken checks the messages WeChat pushes to /apis/wechat/callback;
+	// with it, accounts link WeChat and log in by QR code (images from WeChatMP).
+	WeChatToken, WeChatMP string
+	// SMS verification codes through Aliyun's SMS API (dysmsapi SendSms);
+	// empty SMSURL disables them.
+	SMSURL, SMSAccessKeyID, SMSAccessKeySecret, SMSSignName, SMSTemplate string
 	// ForecastURL is the weather forecast provider (Open-Meteo's API); empty disables forecasts.
 	ForecastURL string
 	// BriefingFont is the TrueType font (or collection) embedded in briefing PDFs.
@@ -180,6 +186,13 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.WeChatAPI, "wechat-api", "https://api.weixin.qq.com", "WeChat Official Account API base URL (alert template messages, JS-SDK signatures of pages inside WeChat)")
 	fs.StringVar(&s.WeChatAppID, "wechat-appid", "", "WeChat Official Account app id; empty disables WeChat notifications")
 	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
+	fs.StringVar(&s.WeChatToken, "wechat-token", "", "WeChat Official Account server token (the callback URL {--public-url}/apis/wechat/callback checks pushed messages with it); enables linking WeChat and QR login")
+	fs.StringVar(&s.WeChatMP, "wechat-mp-url", "https://mp.weixin.qq.com", "base URL of WeChat QR code images (showqrcode)")
+	fs.StringVar(&s.SMSURL, "sms-url", "", "Aliyun SMS API base URL (https://dysmsapi.aliyuncs.com) for phone verification codes; empty disables phone binding")
+	fs.StringVar(&s.SMSAccessKeyID, "sms-access-key-id", "", "Aliyun AccessKey ID of the SMS API")
+	fs.StringVar(&s.SMSAccessKeySecret, "sms-access-key-secret", "", "Aliyun AccessKey secret of the SMS API")
+	fs.StringVar(&s.SMSSignName, "sms-sign-name", "", "approved SMS signature name (shown in 【】)")
+	fs.StringVar(&s.SMSTemplate, "sms-template", "", "approved SMS template code whose text has a ${code} variable, e.g. SMS_123456789")
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.BriefingFont, "briefing-font", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "TrueType font or collection (its first face) with Chinese glyphs, embedded in soil-moisture briefing PDFs (Debian: fonts-wqy-microhei)")
@@ -321,8 +334,14 @@ func (s *Serve) Validate() error {
 	if s.WeChatAppID != "" && (s.WeChatSecret == "" || s.WeChatTemplate == "") {
 		return fmt.Errorf("--wechat-appid needs --wechat-secret and --wechat-template")
 	}
-	for name, v := range map[string]string{"--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL, "--warning-feed": s.WarningFeed} {
-		if v == "" && name != "--wechat-api" {
+	if s.WeChatToken != "" && s.WeChatAppID == "" {
+		return fmt.Errorf("--wechat-token needs --wechat-appid")
+	}
+	if s.SMSURL != "" && (s.SMSAccessKeyID == "" || s.SMSAccessKeySecret == "" || s.SMSSignName == "" || s.SMSTemplate == "") {
+		return fmt.Errorf("--sms-url needs --sms-access-key-id, --sms-access-key-secret, --sms-sign-name and --sms-template")
+	}
+	for name, v := range map[string]string{"--sms-url": s.SMSURL, "--wechat-mp-url": s.WeChatMP, "--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL, "--warning-feed": s.WarningFeed} {
+		if v == "" && name != "--wechat-api" && name != "--wechat-mp-url" {
 			continue
 		}
 		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -44,7 +44,7 @@ func (s *Server) login(c *call) (any, error) {
 	if err := decode(c, &req); err != nil {
 		return nil, err
 	}
-	client := accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent()}
+	client := accounts.Client{IP: s.clientIP(c.r), UserAgent: c.r.UserAgent(), Lang: string(c.lang)}
 	if ck, err := c.r.Cookie(deviceCookie); err == nil {
 		client.Device = ck.Value
 	}

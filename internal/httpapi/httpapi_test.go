@@ -44,6 +44,10 @@ type opts struct {
 	trustProxy bool
 	wechat     httpapi.JSSDKSigner
 	now        func() time.Time // the account service's clock; nil: time.Now
+	mail       accounts.CodeMailer
+	sms        accounts.CodeTexter
+	qr         accounts.QRCodes
+	token      string // --wechat-token
 }
 
 func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
@@ -52,7 +56,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	if len(o) > 0 {
 		op = o[0]
 	}
-	svc := accounts.New(accounts.Options{Store: db, Now: op.now})
+	svc := accounts.New(accounts.Options{Store: db, Now: op.now, Mail: op.mail, SMS: op.sms, WeChat: op.qr})
 	if _, err := svc.Create(context.Background(), "farmer01", "secret1", "东坡农场"); err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +75,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	t.Cleanup(w.Close)
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
-		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy, WeChat: op.wechat,
+		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy, WeChat: op.wechat, WeChatToken: op.token,
 		Rules:   rules.New(rules.Options{Store: db, Devices: dev}),
 		Push:    push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}),
 		OpenAPI: openapi.New(openapi.Options{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}})}))

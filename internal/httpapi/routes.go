@@ -3,6 +3,8 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
+
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
 
@@ -26,7 +28,23 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/wechat/jssdk", s.public(s.wechatJSSDK)},
 		{"PUT", "/apis/account/name", s.authed(s.rename)},
 		{"PUT", "/apis/account/password", s.authed(s.changePassword)},
-		{"POST", "/apis/account/password", s.authed(s.changePasswordLegacy)},
+		{"POST", "/apis/account/password", s.public(s.postPassword)},
+		{"GET", "/apis/account/bindings/validation", s.authed(s.bindingValidation)},
+		{"POST", "/apis/account/bindings", s.authed(s.bindAddress)},
+		{"DELETE", "/apis/account/bindings", s.authed(s.unbind)},
+		{"GET", "/apis/account/bindings/email/code", s.authed(s.bindingCode(accounts.ChannelEmail))},
+		{"GET", "/apis/account/bindings/mobile/code", s.authed(s.bindingCode(accounts.ChannelMobile))},
+		{"POST", "/apis/account/bindings/email", s.authed(s.bindChannel(accounts.ChannelEmail))},
+		{"POST", "/apis/account/bindings/mobile", s.authed(s.bindChannel(accounts.ChannelMobile))},
+		{"GET", "/apis/account/authorize/ticket", s.public(s.authorizeTicket)},
+		{"GET", "/apis/account/options", s.public(s.loginMethods)},
+		{"GET", "/apis/account/wechat/bind/qrcode", s.authed(s.wechatBindQR)},
+		{"POST", "/apis/account/wechat/bind/qrcode", s.authed(s.wechatBindQR)},
+		{"GET", "/apis/account/qrscan/result", s.authed(s.bindScanResult)},
+		{"POST", "/apis/account/wechat/unbind", s.authed(s.wechatUnbind)},
+		{"GET", "/apis/oauth/qrscan/result", s.public(s.loginScanResult)},
+		{"GET", "/apis/wechat/callback", http.HandlerFunc(s.wechatCallback)},
+		{"POST", "/apis/wechat/callback", http.HandlerFunc(s.wechatCallback)},
 
 		{"GET", "/apis/devices", s.authed(s.listDevices)},
 		{"GET", "/apis/map/all", s.authed(s.mapAll)},

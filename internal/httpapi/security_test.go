@@ -185,3 +185,10 @@ func TestCrossOrigin_ForwardedHost(t *testing.T) {
 		}
 	}
 }
+
+func TestCSP_WeChatQRImages(t *testing.T) {
+	res, _ := call(t, http.DefaultClient, "GET", serve(t, httpapi.Options{QRImageOrigin: "https://mp.weixin.qq.com"}).URL+"/")
+	if got := directives(res.Header.Get("Content-Security-Policy"))["img-src"]; !strings.HasSuffix(got, " https://mp.weixin.qq.com") {
+		t.Fatalf("img-src %q", got)
+	}
+}

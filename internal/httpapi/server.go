@@ -70,6 +70,12 @@ type Options struct {
 	// WeChat signs pages inside WeChat for its JS-SDK; nil answers that
 	// WeChat is not configured (--wechat-appid).
 	WeChat JSSDKSigner
+	// WeChatToken is the Official Account's server token (--wechat-token):
+	// the callback URL checks pushed messages' signatures with it.
+	WeChatToken string
+	// QRImageOrigin is where WeChat QR code images load from (the origin
+	// of --wechat-mp-url), allowed in the pages' img-src; empty for none.
+	QRImageOrigin string
 	// PublicURL is the console's address for links (share links); empty
 	// uses the address a request came to.
 	PublicURL string
@@ -158,7 +164,7 @@ func New(o Options) *Server {
 			*d.v = d.def
 		}
 	}
-	s := &Server{Options: o, log: o.Log, metrics: o.Metrics, csp: contentSecurityPolicy(o.MapTiles)}
+	s := &Server{Options: o, log: o.Log, metrics: o.Metrics, csp: contentSecurityPolicy(o.MapTiles, o.QRImageOrigin)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -315,12 +321,17 @@ func scriptOrStyle(path string) bool {
 
 // contentSecurityPolicy allows the web app's own scripts, styles, fonts and
 // calls, and images from itself, data: URLs (Leaflet's CSS) and the map
-// tile source. Styles allow 'unsafe-inline': antd injects its CSS-in-JS as
+// tile source (and WeChat's QR code images when configured). Styles allow 'unsafe-inline': antd injects its CSS-in-JS as
 // <style> elements at run time. Scripts have no such exception: the built
 // index.html loads them all from /assets.
-func contentSecurityPolicy(tiles maptiles.Source) string {
+func contentSecurityPolicy(tiles maptiles.Source, more ...string) string {
 	img := []string{"'self'", "data:"}
 	img = append(img, tileOrigins(tiles)...)
+	for _, o := range more {
+		if o != "" && !slices.Contains(img, o) {
+			img = append(img, o)
+		}
+	}
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src 'self'",

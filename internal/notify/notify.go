@@ -28,9 +28,14 @@ type Delivery struct {
 	Method     rules.Method
 	Attempts   int // including this one
 	Event      *rules.Event
-	Mail       string // the rule owner's address
-	OpenID     string // the rule owner's WeChat openid
+	Mail       string // the recipient's address
+	OpenID     string // the recipient's WeChat openid
 	DeviceName string
+	// RecipientID is the account the delivery goes to: the rule's owner or
+	// a grantee of the device. Lang is a grantee's language (the one they
+	// last logged in with); empty for the owner, whose rule's language is used.
+	RecipientID int64
+	Lang        i18n.Lang
 }
 
 // Status is a delivery as its event's owner sees it.
@@ -40,6 +45,7 @@ type Status struct {
 	Attempts  int          `json:"attempts"`
 	LastError string       `json:"lastError"`
 	SentAt    *time.Time   `json:"sentAt"`
+	Recipient string       `json:"recipient"` // the account number it goes to
 }
 
 // Store is what the worker needs.
@@ -206,13 +212,16 @@ func (w *Worker) send(ctx context.Context, d *Delivery) error {
 }
 
 func (w *Worker) lang(d *Delivery) i18n.Lang {
+	if d.Lang != "" {
+		return d.Lang
+	}
 	if d.Event.Rule != nil {
 		return d.Event.Rule.Lang
 	}
 	return i18n.ZhCN
 }
 
-// Compose returns an e-mail's subject and body in the rule owner's language.
+// Compose returns an e-mail's subject and body in the recipient's language.
 func (w *Worker) Compose(d *Delivery) (subject, body string) {
 	e, lang := d.Event, w.lang(d)
 	typeName := ""

@@ -11,20 +11,22 @@ import (
 
 var _ accounts.Store = (*DB)(nil)
 
-const accountColumns = `id, account_number, name, password_hash, phone, mail, wechat_openid, created_at, last_login_at`
+const accountColumns = `id, account_number, name, password_hash, phone, mail, wechat_openid, created_at, last_login_at, disabled_at`
 
 func scanAccount(row interface{ Scan(...any) error }) (*accounts.Account, error) {
 	var (
 		a         accounts.Account
 		created   int64
 		lastLogin sql.NullInt64
+		disabled  sql.NullInt64
 	)
-	err := row.Scan(&a.ID, &a.AccountNumber, &a.Name, &a.PasswordHash, &a.Phone, &a.Mail, &a.WechatOpenID, &created, &lastLogin)
+	err := row.Scan(&a.ID, &a.AccountNumber, &a.Name, &a.PasswordHash, &a.Phone, &a.Mail, &a.WechatOpenID, &created, &lastLogin, &disabled)
 	if err != nil {
 		return nil, err
 	}
 	a.CreatedAt = fromMillis(created)
 	a.LastLoginAt = fromNullMillis(lastLogin)
+	a.DisabledAt = fromNullMillis(disabled)
 	return &a, nil
 }
 
@@ -91,9 +93,11 @@ func (db *DB) UpdatePassword(ctx context.Context, id int64, hash, keepSessionID 
 	})
 }
 
-// SetLastLogin records the time of a successful login.
-func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time) error {
-	return db.execOne(ctx, "set last login", `UPDATE accounts SET last_login_at = $1 WHERE id = $2`, millis(at), id)
+// SetLastLogin records the time of a successful login and, unless lang is
+// empty, the language the client uses.
+func (db *DB) SetLastLogin(ctx context.Context, id int64, at time.Time, lang string) error {
+	return db.execOne(ctx, "set last login", `UPDATE accounts SET last_login_at = $1,
+		lang = CASE WHEN $2 = '' THEN lang ELSE $2 END WHERE id = $3`, millis(at), lang, id)
 }
 
 // CreateSession stores s.
@@ -222,4 +226,49 @@ func (db *DB) DeleteExpiredKnownDevices(ctx context.Context, now time.Time) erro
 		return errs.Internal("delete expired known devices: %w", err)
 	}
 	return nil
+}
+
+// ListAccounts returns every account by account number.
+func (db *DB) ListAccounts(ctx context.Context) ([]*accounts.Account, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+accountColumns+` FROM accounts ORDER BY lower(account_number)`)
+	if err != nil {
+		return nil, errs.Internal("list accounts: %w", err)
+	}
+	defer rows.Close()
+	var out []*accounts.Account
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, errs.Internal("list accounts: %w", err)
+		}
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("list accounts: %w", err)
+	}
+	return out, nil
+}
+
+// SetAccountDisabled sets or clears disabled_at; disabling deletes the
+// account's sessions in the same transaction. Returns ENOTFOUND.
+func (db *DB) SetAccountDisabled(ctx context.Context, id int64, at *time.Time) error {
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var v any
+		if at != nil {
+			v = millis(*at)
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET disabled_at = $1 WHERE id = $2`, v, id)
+		if err != nil {
+			return errs.Internal("disable account: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errs.NotFound()
+		}
+		if at != nil {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account_id = $1`, id); err != nil {
+				return errs.Internal("revoke sessions: %w", err)
+			}
+		}
+		return nil
+	})
 }

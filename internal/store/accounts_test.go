@@ -59,7 +59,7 @@ func TestStore_Accounts(t *testing.T) {
 			if err := db.UpdateAccountName(ctx, a.ID, "示范农场"); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.SetLastLogin(ctx, a.ID, at); err != nil {
+			if err := db.SetLastLogin(ctx, a.ID, at, "en_US"); err != nil {
 				t.Fatal(err)
 			}
 			got, err := db.FindAccountByID(ctx, a.ID)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
+	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/notify"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
 )
@@ -44,9 +45,10 @@ func (db *DB) ClaimNotifications(ctx context.Context, now time.Time, lease time.
 			millis(now.Add(lease))); err != nil {
 			return errs.Internal("claim notifications: %w", err)
 		}
-		rs, err := tx.QueryContext(ctx, `SELECT n.id, n.method, n.attempts, n.event_id, e.rule_id, a.mail, a.wechat_openid, d.name
+		rs, err := tx.QueryContext(ctx, `SELECT n.id, n.method, n.attempts, n.event_id, e.rule_id, a.mail, a.wechat_openid, d.name,
+			n.recipient_id, e.owner_id, a.lang
 			FROM notifications n JOIN alert_events e ON e.id = n.event_id
-			JOIN devices d ON d.id = e.device_id JOIN accounts a ON a.id = e.owner_id
+			JOIN devices d ON d.id = e.device_id JOIN accounts a ON a.id = n.recipient_id
 			WHERE n.id IN (`+in+`) ORDER BY n.id`)
 		if err != nil {
 			return errs.Internal("claim notifications: %w", err)
@@ -55,15 +57,20 @@ func (db *DB) ClaimNotifications(ctx context.Context, now time.Time, lease time.
 		var refs []ref
 		for rs.Next() {
 			var (
-				dl     notify.Delivery
-				method string
-				r      ref
+				dl           notify.Delivery
+				method, lang string
+				r            ref
+				owner        int64
 			)
-			if err := rs.Scan(&dl.ID, &method, &dl.Attempts, &r.event, &r.rule, &dl.Mail, &dl.OpenID, &dl.DeviceName); err != nil {
+			if err := rs.Scan(&dl.ID, &method, &dl.Attempts, &r.event, &r.rule, &dl.Mail, &dl.OpenID, &dl.DeviceName,
+				&dl.RecipientID, &owner, &lang); err != nil {
 				rs.Close()
 				return errs.Internal("claim notifications: %w", err)
 			}
 			dl.Method = rules.Method(method)
+			if dl.RecipientID != owner && lang != "" {
+				dl.Lang = i18n.Parse(lang)
+			}
 			out = append(out, &dl)
 			refs = append(refs, r)
 		}
@@ -115,8 +122,9 @@ func finishNotification(ctx context.Context, tx *sql.Tx, id int64, now time.Time
 
 // Notifications returns the deliveries of one of owner's events.
 func (db *DB) Notifications(ctx context.Context, owner, eventID int64) ([]notify.Status, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT n.method, n.status, n.attempts, n.last_error, n.sent_at FROM notifications n
-		JOIN alert_events e ON e.id = n.event_id WHERE e.id = $1 AND e.owner_id = $2 ORDER BY n.id`, eventID, owner)
+	rows, err := db.sql.QueryContext(ctx, `SELECT n.method, n.status, n.attempts, n.last_error, n.sent_at, a.account_number
+		FROM notifications n JOIN alert_events e ON e.id = n.event_id JOIN accounts a ON a.id = n.recipient_id
+		WHERE e.id = $1 AND e.owner_id = $2 ORDER BY n.id`, eventID, owner)
 	if err != nil {
 		return nil, errs.Internal("notifications: %w", err)
 	}
@@ -128,7 +136,7 @@ func (db *DB) Notifications(ctx context.Context, owner, eventID int64) ([]notify
 			method string
 			sent   sql.NullInt64
 		)
-		if err := rows.Scan(&method, &s.State, &s.Attempts, &s.LastError, &sent); err != nil {
+		if err := rows.Scan(&method, &s.State, &s.Attempts, &s.LastError, &sent, &s.Recipient); err != nil {
 			return nil, errs.Internal("notifications: %w", err)
 		}
 		s.Method, s.SentAt = rules.Method(method), fromNullMillis(sent)

@@ -379,8 +379,20 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 		}
 		if kind == rules.KindWarning {
 			for _, m := range t.Rule.Notify {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, status, next_at) VALUES ($1, $2, 'queued', $3)`,
-					e.ID, string(m), millis(now)); err != nil {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at) VALUES ($1, $2, $3, 'queued', $4)`,
+					e.ID, string(m), t.Rule.OwnerID, millis(now)); err != nil {
+					return errs.Internal("notification: %w", err)
+				}
+				// Each grantee of the device who has bound an address for the
+				// method gets the alert too (docs/decisions.md).
+				bound := map[rules.Method]string{rules.MethodEmail: `a.mail <> ''`, rules.MethodWeChat: `a.wechat_openid <> ''`}[m]
+				if bound == "" {
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at)
+					SELECT $1, $2, g.grantee_id, 'queued', $3 FROM grants g JOIN accounts a ON a.id = g.grantee_id
+					WHERE g.device_id = $4 AND g.grantee_id <> $5 AND a.disabled_at IS NULL AND `+bound+` ORDER BY g.grantee_id`,
+					e.ID, string(m), millis(now), t.DeviceID, t.Rule.OwnerID); err != nil {
 					return errs.Internal("notification: %w", err)
 				}
 			}

@@ -25,6 +25,7 @@ const DefaultBase = "https://api.weixin.qq.com"
 // (errcode 40001, 40014, 42001) is fetched again once.
 type Client struct {
 	Base   string // API base URL; DefaultBase when empty
+	MPBase string // base of QR code images; DefaultMPBase when empty
 	AppID  string
 	Secret string
 	HTTP   *http.Client

@@ -1,12 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './own-server';
+import { freePort, startMailSink } from './own-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,45 +14,6 @@ declare module 'vitest' {
     /** The embedded MQTT broker, host:port, for mosquitto_pub in tests. */
     mqttAddr: string;
   }
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-// Builds tools/smtpsink and starts it on a random port, writing each mail it
-// receives to a temporary directory (see tools/smtpsink/main.go).
-async function startMailSink() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-mail-'));
-  const bin = path.join(mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-sink-')), 'smtpsink');
-  await promisify(execFile)(process.env.GO ?? 'go', ['build', '-o', bin, './tools/smtpsink'], { cwd: path.resolve(__dirname, '../..') });
-  const port = await freePort();
-  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  while (!(await listening(port))) {
-    if (exited) throw new Error(`smtpsink exited during start-up (exit code ${child.exitCode})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    port,
-    dir,
-    async stop() {
-      if (!exited) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(path.dirname(bin), { recursive: true, force: true });
-    },
-  };
 }
 
 // Starts `fieldwatch serve --demo` on a random port with a temporary data

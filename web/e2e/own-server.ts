@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,8 @@ export function freePort(): Promise<number> {
 
 export interface OwnServer {
   base: string;
+  /** The embedded MQTT broker, host:port. */
+  mqttAddr: string;
   data: string;
   /** The label code (what the QR code says) of each device registered before the start, by SN. */
   labels: Record<string, string>;
@@ -75,6 +77,7 @@ export async function startOwnServer({
   }
   return {
     base,
+    mqttAddr: `127.0.0.1:${mqttPort}`,
     data,
     labels,
     child,
@@ -84,6 +87,47 @@ export async function startOwnServer({
         await once(child, 'exit');
       }
       rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Builds tools/smtpsink and starts it on a random port, writing each mail it receives to a
+ * temporary directory (see tools/smtpsink/main.go): NNNN.eml and its NNNN.json summary.
+ */
+export async function startMailSink() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-mail-'));
+  const bin = path.join(mkdtempSync(path.join(tmpdir(), 'fieldwatch-e2e-sink-')), 'smtpsink');
+  await promisify(execFile)(process.env.GO ?? 'go', ['build', '-o', bin, './tools/smtpsink'], { cwd: path.resolve(__dirname, '../..') });
+  const port = await freePort();
+  const child = spawn(bin, ['--addr', `127.0.0.1:${port}`, '--dir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  while (!(await listening(port))) {
+    if (exited) throw new Error(`smtpsink exited during start-up (exit code ${child.exitCode})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    port,
+    dir,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(path.dirname(bin), { recursive: true, force: true });
     },
   };
 }

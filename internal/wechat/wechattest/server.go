@@ -1,14 +1,23 @@
 // Package wechattest is a local server speaking the WeChat Official Account
 // API's wire format, for tests: GET /cgi-bin/token, POST
-// /cgi-bin/message/template/send and GET /cgi-bin/ticket/getticket.
+// /cgi-bin/message/template/send, GET /cgi-bin/ticket/getticket, POST
+// /cgi-bin/qrcode/create and GET /cgi-bin/showqrcode (the latter served by
+// mp.weixin.qq.com); Scan plays the WeChat server pushing a scan event to a
+// callback URL.
 package wechattest
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/wechat"
 )
@@ -28,15 +37,16 @@ type Server struct {
 	tickets  int // jsapi tickets handed out
 	sends    int
 	sent     []wechat.TemplateMessage
-	token    string // the current valid token
-	expireOn int    // answer 42001 (token expired) to this send (1-based)
-	failCode int    // answer this errcode to every send when set
-	revoked  bool   // the current token is refused once by the ticket call
+	token    string            // the current valid token
+	expireOn int               // answer 42001 (token expired) to this send (1-based)
+	failCode int               // answer this errcode to every send when set
+	revoked  bool              // the current token is refused once by the ticket call
+	scenes   map[string]string // QR ticket → scene
 }
 
 // New starts a server; it is closed when the test ends.
 func New(t interface{ Cleanup(func()) }) *Server {
-	s := &Server{}
+	s := &Server{scenes: map[string]string{}}
 	s.Server = httptest.NewServer(s)
 	t.Cleanup(s.Close)
 	return s
@@ -48,7 +58,7 @@ func (s *Server) ExpireOn(n int) { s.mu.Lock(); s.expireOn = n; s.mu.Unlock() }
 // FailWith makes every template send answer code (0 to stop).
 func (s *Server) FailWith(code int) { s.mu.Lock(); s.failCode = code; s.mu.Unlock() }
 
-// RevokeToken makes the ticket call refuse the current token (40001) once.
+// RevokeToken makes the next ticket or QR code call refuse the current token (40001) once.
 func (s *Server) RevokeToken() { s.mu.Lock(); s.revoked = true; s.mu.Unlock() }
 
 // Counts returns how many tokens and tickets were handed out.
@@ -67,6 +77,38 @@ func (s *Server) Sent() []wechat.TemplateMessage {
 
 // Ticket is the jsapi_ticket the n-th ticket call (1-based) hands out.
 func Ticket(n int) string { return "TICKET" + strings.Repeat("t", n) }
+
+// Scene returns the scene of a QR ticket handed out.
+func (s *Server) Scene(ticket string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.scenes[ticket]
+}
+
+// Scan plays WeChat's server after the user openid scans the QR code of
+// ticket: it pushes the event to callback, signed with token, as a
+// subscribe event for a new follower or SCAN for a follower, and returns the
+// HTTP status and body of the answer.
+func (s *Server) Scan(callback, token, ticket, openid string, follower bool) (int, string, error) {
+	scene := s.Scene(ticket)
+	event, key := "subscribe", "qrscene_"+scene
+	if follower {
+		event, key = "SCAN", scene
+	}
+	body := fmt.Sprintf(`<xml><ToUserName><![CDATA[gh_%s]]></ToUserName><FromUserName><![CDATA[%s]]></FromUserName>`+
+		`<CreateTime>%d</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[%s]]></Event>`+
+		`<EventKey><![CDATA[%s]]></EventKey><Ticket><![CDATA[%s]]></Ticket></xml>`,
+		AppID, openid, time.Now().Unix(), event, key, ticket)
+	ts, nonce := strconv.FormatInt(time.Now().Unix(), 10), strconv.Itoa(rand.IntN(1e9))
+	q := url.Values{"signature": {wechat.Signature(token, ts, nonce)}, "timestamp": {ts}, "nonce": {nonce}, "openid": {openid}}
+	resp, err := http.Post(callback+"?"+q.Encode(), "text/xml", strings.NewReader(body))
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), err
+}
 
 func answer(w http.ResponseWriter, v map[string]any) { _ = json.NewEncoder(w).Encode(v) }
 
@@ -96,6 +138,43 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.tickets++
 		answer(w, map[string]any{"errcode": 0, "errmsg": "ok", "ticket": Ticket(s.tickets), "expires_in": 7200})
+	case "/cgi-bin/qrcode/create":
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		if q.Get("access_token") != s.token || s.revoked {
+			s.revoked = false
+			s.token = ""
+			answer(w, map[string]any{"errcode": 40001, "errmsg": "invalid credential, access_token is invalid or not latest"})
+			return
+		}
+		var req struct {
+			ExpireSeconds int    `json:"expire_seconds"`
+			ActionName    string `json:"action_name"`
+			ActionInfo    struct {
+				Scene struct {
+					SceneStr string `json:"scene_str"`
+				} `json:"scene"`
+			} `json:"action_info"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.ActionName != "QR_STR_SCENE" ||
+			req.ActionInfo.Scene.SceneStr == "" || len(req.ActionInfo.Scene.SceneStr) > 64 ||
+			req.ExpireSeconds < 60 || req.ExpireSeconds > 2592000 {
+			answer(w, map[string]any{"errcode": 40097, "errmsg": "invalid args"})
+			return
+		}
+		t := fmt.Sprintf("gQH47joAAAAAAAAAASxodHRwOi8vd2VpeGluLnFxLmNvbS9xL%02d==", len(s.scenes)+1)
+		s.scenes[t] = req.ActionInfo.Scene.SceneStr
+		answer(w, map[string]any{"ticket": t, "expire_seconds": req.ExpireSeconds,
+			"url": fmt.Sprintf("http://weixin.qq.com/q/kZgfwMTm72WWPkovab%02d", len(s.scenes))})
+	case "/cgi-bin/showqrcode":
+		if _, ok := s.scenes[q.Get("ticket")]; !ok {
+			w.WriteHeader(http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "image/jpeg")
+		_, _ = w.Write([]byte{0xff, 0xd8, 0xff, 0xd9})
 	case "/cgi-bin/message/template/send":
 		if r.Method != http.MethodPost {
 			w.WriteHeader(http.StatusMethodNotAllowed)

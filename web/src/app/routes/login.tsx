@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -5,9 +6,18 @@ import { Logo } from '@/components/logo';
 import { BellIcon, ChartIcon, PinIcon } from '@/components/plain-icons';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
+import { useLoginMethods } from '@/features/account/api/bindings';
 import { LoginForm } from '@/features/account/components/login-form';
 import { useMobileMode } from '@/lib/mobile-mode';
 import { safeRedirect } from '@/lib/redirect';
+
+// The dialogs load only when opened: the login page itself stays light on a phone network.
+const ForgotPasswordDialog = lazy(() =>
+  import('@/features/account/components/login-extras').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+const WeChatLoginDialog = lazy(() =>
+  import('@/features/account/components/login-extras').then((m) => ({ default: m.WeChatLoginDialog })),
+);
 
 const heroPoints = [
   { key: 'heroPoint1', icon: <PinIcon /> },
@@ -21,6 +31,10 @@ export default function LoginRoute() {
   const [searchParams] = useSearchParams();
   const mobile = useMobileMode();
   const home = mobile ? paths.mobile.devices : paths.devices;
+  const methods = useLoginMethods();
+  const [dialog, setDialog] = useState<'forgot' | 'wechat' | null>(null);
+  const [resetDone, setResetDone] = useState(false);
+  const enter = () => void navigate(safeRedirect(searchParams.get('redirect'), home), { replace: true });
 
   return (
     <div className="fw-login">
@@ -53,9 +67,34 @@ export default function LoginRoute() {
           <Logo size={40} className="fw-login__panel-logo" />
           <h2 className="fw-login__title">{t('login.title')}</h2>
           <p className="fw-login__subtitle">{t('login.subtitle')}</p>
-          <LoginForm
-            onSuccess={() => void navigate(safeRedirect(searchParams.get('redirect'), home), { replace: true })}
-          />
+          {resetDone ? (
+            <p className="fw-login__notice" role="status">
+              {t('forgot.done')}
+            </p>
+          ) : null}
+          <LoginForm onSuccess={enter} />
+          <div className="fw-login__extras">
+            <button type="button" className="fw-link-button" onClick={() => setDialog('forgot')}>
+              {t('forgot.link')}
+            </button>
+            {methods.data?.wechat ? (
+              <button type="button" className="fw-link-button" onClick={() => setDialog('wechat')}>
+                {t('wechat.loginLink')}
+              </button>
+            ) : null}
+          </div>
+          <Suspense fallback={null}>
+            {dialog === 'forgot' && methods.data ? (
+              <ForgotPasswordDialog
+                methods={methods.data}
+                onClose={(resetFor) => {
+                  setDialog(null);
+                  if (resetFor) setResetDone(true);
+                }}
+              />
+            ) : null}
+            {dialog === 'wechat' ? <WeChatLoginDialog onClose={() => setDialog(null)} onSuccess={enter} /> : null}
+          </Suspense>
         </div>
       </main>
     </div>

@@ -57,3 +57,39 @@ export function useAccountRules() {
     return { accountNumber, loginPassword, name, oldPassword, newPassword, confirmPassword };
   }, [t]);
 }
+
+/** A plain address: local@dotted.domain, as the server checks it. */
+export const EMAIL_PATTERN = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/;
+/** A mainland China mobile number, optionally with +86 and spaces or hyphens. */
+export const MOBILE_PATTERN = /^(?:\+?86)?1[3-9]\d{9}$/;
+export const CODE_PATTERN = /^\d{6}$/;
+
+/** Rules of the binding forms: the address of each channel and the 6-digit code. */
+export function useBindingRules() {
+  const { t } = useTranslation('account');
+  return useMemo(() => {
+    const email: SharedRule[] = [
+      { required: true, whitespace: true, message: t('bindings.email.required') },
+      {
+        validator: (_rule, value: unknown) =>
+          typeof value === 'string' && value.trim() !== '' && !EMAIL_PATTERN.test(value.trim())
+            ? Promise.reject(new Error(t('bindings.email.invalid')))
+            : Promise.resolve(),
+      },
+    ];
+    const mobile: SharedRule[] = [
+      { required: true, whitespace: true, message: t('bindings.mobile.required') },
+      {
+        validator: (_rule, value: unknown) =>
+          typeof value === 'string' && value.trim() !== '' && !MOBILE_PATTERN.test(value.replace(/[\s-]/g, ''))
+            ? Promise.reject(new Error(t('bindings.mobile.invalid')))
+            : Promise.resolve(),
+      },
+    ];
+    const code: SharedRule[] = [
+      { required: true, message: t('bindings.codeRequired') },
+      { pattern: CODE_PATTERN, message: t('bindings.codeInvalid') },
+    ];
+    return { email, mobile, code };
+  }, [t]);
+}

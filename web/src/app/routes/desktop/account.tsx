@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/account/api/get-profile';
 import { ChangeNameForm } from '@/features/account/components/change-name-form';
+import { BindingsPanel } from '@/features/account/components/bindings-panel';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { ProfileDetails } from '@/features/account/components/profile-details';
 import { PageLoading } from '@/components/page-loading';
@@ -26,6 +27,12 @@ export default function AccountRoute() {
         <Col span={24}>
           <Card title={t('profile.title')} variant="borderless">
             <ProfileDetails profile={profile} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title={t('bindings.title')} variant="borderless" data-testid="account-bindings">
+            <Typography.Paragraph type="secondary">{t('bindings.intro')}</Typography.Paragraph>
+            <BindingsPanel profile={profile} />
           </Card>
         </Col>
         <Col xs={24} xl={12}>

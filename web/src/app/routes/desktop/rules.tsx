@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ServerErrorAlert } from '@/components/server-error-alert';
+import { useProfile } from '@/features/account/api/get-profile';
 import { useDeleteRule } from '@/features/rules/api/delete-rule';
 import { useRules } from '@/features/rules/api/get-rules';
 import { useSetRuleEnabled } from '@/features/rules/api/set-rule-enabled';
@@ -28,6 +29,7 @@ export default function RulesRoute() {
   const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : PAGE_SIZES[0];
   const query = useMemo(() => ({ page, size }), [page, size]);
   const rules = useRules(query);
+  const { data: profile } = useProfile();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
   const go = useCallback(
@@ -93,7 +95,11 @@ export default function RulesRoute() {
           onDelete={onDelete}
         />
       </Card>
-      <RuleFormDrawer target={editing} onClose={() => setEditing(null)} />
+      <RuleFormDrawer
+        target={editing}
+        onClose={() => setEditing(null)}
+        bound={profile ? { email: Boolean(profile.mail), wechat: profile.wechatBound } : undefined}
+      />
     </div>
   );
 }

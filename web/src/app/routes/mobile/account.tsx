@@ -1,5 +1,6 @@
 import { useProfile } from '@/features/account/api/get-profile';
 import { MobileChangeNameForm } from '@/features/account/components/mobile-change-name-form';
+import { MobileBindings } from '@/features/account/components/mobile-bindings';
 import { MobileChangePasswordForm } from '@/features/account/components/mobile-change-password-form';
 import { MobileProfileList } from '@/features/account/components/mobile-profile-list';
 import { PageLoading } from '@/components/page-loading';
@@ -13,6 +14,7 @@ export default function MobileAccountRoute() {
       {profile ? (
         <>
           <MobileProfileList profile={profile} />
+          <MobileBindings profile={profile} />
           <MobileChangeNameForm key={profile.name} currentName={profile.name} />
           <MobileChangePasswordForm />
         </>

@@ -11,11 +11,6 @@ export function MobileProfileList({ profile }: { profile: Profile }) {
     <List header={t('profile.title')} mode="card">
       <List.Item extra={profile.accountNumber}>{t('profile.accountNumber')}</List.Item>
       <List.Item extra={profile.name || MISSING}>{t('profile.name')}</List.Item>
-      <List.Item extra={profile.phone || MISSING}>{t('profile.phone')}</List.Item>
-      <List.Item extra={profile.mail || MISSING}>{t('profile.mail')}</List.Item>
-      <List.Item extra={profile.wechatBound ? t('profile.wechatBound') : t('profile.wechatUnbound')}>
-        {t('profile.wechat')}
-      </List.Item>
       <List.Item
         extra={
           profile.loginMethods.length

@@ -59,6 +59,17 @@ function stubApi() {
 describe('RuleFormDrawer', () => {
   beforeEach(() => changeLanguage('en_US'));
 
+  it('shows a method with nothing bound as not available, with the way to bind it', async () => {
+    stubApi();
+    renderWithProviders(<RuleFormDrawer target="new" onClose={vi.fn()} bound={{ email: true, wechat: false }} />);
+    const wechat = await screen.findByTestId('notify-unbound-wechat');
+    expect(wechat).toHaveTextContent('WeChat (not bound, bind it)');
+    expect(within(wechat).getByRole('link', { name: 'bind it' })).toHaveAttribute('href', '/console/account');
+    expect(screen.getByRole('checkbox', { name: /WeChat/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'E-mail' })).toBeEnabled();
+    expect(screen.queryByTestId('notify-unbound-email')).not.toBeInTheDocument();
+  });
+
   it('saves nothing from an empty form and says what is missing, in the SPEC words', async () => {
     const calls = stubApi();
     const user = userEvent.setup();

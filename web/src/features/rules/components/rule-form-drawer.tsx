@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Col, Drawer, Flex, Form, Input, Radio, Row, Select, Spin, Typography, type FormInstance } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ServerErrorAlert } from '@/components/server-error-alert';
+import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useNotice } from '@/lib/notice';
 import { useLang } from '@/lib/use-lang';
@@ -37,10 +39,15 @@ export interface RuleFormDrawerProps {
   /** 'new' for a new rule, a rule id to edit one, null while closed. */
   target: number | 'new' | null;
   onClose: () => void;
+  /**
+   * Whether the account has an address for each method (an e-mail address, a linked WeChat);
+   * one without is shown as not available, with a link to bind it. Unknown: all available.
+   */
+  bound?: { email: boolean; wechat: boolean };
 }
 
 /** Adds or edits a rule in a drawer beside the table. */
-export function RuleFormDrawer({ target, onClose }: RuleFormDrawerProps) {
+export function RuleFormDrawer({ target, onClose, bound }: RuleFormDrawerProps) {
   const { t } = useTranslation('rules');
   const { t: tc } = useTranslation();
   const notice = useNotice();
@@ -112,6 +119,7 @@ export function RuleFormDrawer({ target, onClose }: RuleFormDrawerProps) {
           rule={editingId === null ? undefined : rule.data}
           serverError={serverError}
           onSubmit={submit}
+          bound={bound}
         />
       ) : rule.error ? (
         <ServerErrorAlert error={rule.error} />
@@ -132,9 +140,10 @@ interface RuleFormProps {
   serverError: unknown;
   /** Called with every value (the template too) once the form's checks pass. */
   onSubmit: (values: RuleFormValues) => void;
+  bound?: RuleFormDrawerProps['bound'];
 }
 
-function RuleForm({ form, rule, serverError, onSubmit }: RuleFormProps) {
+function RuleForm({ form, rule, serverError, onSubmit, bound }: RuleFormProps) {
   const { t } = useTranslation('rules');
   const lang = useLang();
   const queryClient = useQueryClient();
@@ -294,7 +303,7 @@ function RuleForm({ form, rule, serverError, onSubmit }: RuleFormProps) {
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="notify" label={t('form.notify')} extra={t('form.notifyHint')}>
-            <Checkbox.Group options={NOTIFY_METHODS.map((method) => ({ value: method, label: t(`notify.${method}`) }))} />
+            <NotifyMethods bound={bound} />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -312,5 +321,35 @@ function RuleForm({ form, rule, serverError, onSubmit }: RuleFormProps) {
       </Form.Item>
       <ServerErrorAlert error={serverError} />
     </Form>
+  );
+}
+
+/**
+ * The notification methods. One the account has nothing bound for (no e-mail address, no linked
+ * WeChat) cannot be chosen, and says so with a link to bind it in the account centre.
+ */
+function NotifyMethods({ bound, ...props }: { bound?: RuleFormDrawerProps['bound']; value?: string[]; onChange?: (value: string[]) => void }) {
+  const { t } = useTranslation('rules');
+  return (
+    <Checkbox.Group
+      {...props}
+      options={NOTIFY_METHODS.map((method) => {
+        const available = !bound || bound[method];
+        return {
+          value: method,
+          disabled: !available && !props.value?.includes(method),
+          label: available ? (
+            t(`notify.${method}`)
+          ) : (
+            <span data-testid={`notify-unbound-${method}`}>
+              {t(`notify.${method}`)}{' '}
+              <Typography.Text type="secondary">({t('notify.unbound')}</Typography.Text>{' '}
+              <Link to={paths.account}>{t('notify.bindLink')}</Link>
+              <Typography.Text type="secondary">)</Typography.Text>
+            </span>
+          ),
+        };
+      })}
+    />
   );
 }
