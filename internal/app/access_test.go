@@ -100,6 +100,23 @@ var accessTable = map[string]access{
 	"PUT /apis/poi/scan/bind":                {scope: "account"},
 	"GET /apis/bixu/detect":                  {scope: "account"},
 	"POST /apis/bixu/bind":                   {scope: "account"},
+	// AI lab samples belong to an account; another's look missing (TestAilabSamples).
+	"GET /apis/ailab/samples":                  {scope: "account"},
+	"POST /apis/ailab/samples":                 {scope: "account"},
+	"POST /apis/ailab/samples/upload":          {scope: "account"},
+	"GET /apis/ailab/samples/{sampleId}":       {scope: "account"},
+	"GET /apis/ailab/samples/{sampleId}/image": {scope: "account"},
+	"PUT /apis/ailab/samples/{sampleId}":       {scope: "account"},
+	"DELETE /apis/ailab/samples/{sampleId}":    {scope: "account"},
+	"GET /apis/ailab/elements":                 {scope: "account"},
+	"POST /apis/ailab/elements":                {scope: "account"},
+	"DELETE /apis/ailab/elements/{elementId}":  {scope: "account"},
+	"GET /apis/ailab/sets":                     {scope: "account"},
+	"POST /apis/ailab/sets":                    {scope: "account"},
+	"GET /apis/ailab/sets/{setId}":             {scope: "account"},
+	"PUT /apis/ailab/sets/{setId}":             {scope: "account"},
+	"DELETE /apis/ailab/sets/{setId}":          {scope: "account"},
+	"GET /apis/ailab/sets/{setId}/export":      {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},
@@ -330,6 +347,7 @@ type client struct {
 
 type answer struct {
 	status int
+	header http.Header
 	raw    []byte
 	Code   int             `json:"code"`
 	Msg    string          `json:"message"`
@@ -356,7 +374,7 @@ func (c *client) callLang(lang, method, path, body string) answer {
 		c.t.Fatal(err)
 	}
 	defer res.Body.Close()
-	a := answer{status: res.StatusCode}
+	a := answer{status: res.StatusCode, header: res.Header}
 	a.raw, _ = io.ReadAll(res.Body)
 	_ = json.Unmarshal(a.raw, &a)
 	return a

@@ -5,6 +5,7 @@ package httpapi
 import (
 	"context"
 	"crypto/subtle"
+	"github.com/fieldwatch/fieldwatch/internal/ailab"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/portal"
@@ -107,6 +108,8 @@ type Options struct {
 	ET0Areas ET0AreaStore
 	// Portal keeps the devices' unified portal links.
 	Portal *portal.Service
+	// Samples keeps the AI lab's samples; nil answers 404 on those routes.
+	Samples SampleStore
 	// DeviceCerts issues, lists and revokes device certificates; nil
 	// answers 404 on those routes.
 	DeviceCerts *devicecert.Service
@@ -134,6 +137,27 @@ const (
 type ImageReader interface {
 	Images(ctx context.Context, deviceID int64, limit int) ([]telemetry.Image, error)
 	ImageData(ctx context.Context, deviceID, id int64) (*telemetry.Image, []byte, error)
+}
+
+// SampleStore keeps the AI lab's samples, each visible to its owner only.
+type SampleStore interface {
+	SampleFromImage(ctx context.Context, ownerID, imageID int64, width, height int, now time.Time) (*ailab.Sample, error)
+	CreateSample(ctx context.Context, s *ailab.Sample, data []byte) error
+	Samples(ctx context.Context, ownerID int64, tag string) ([]ailab.Sample, error)
+	Sample(ctx context.Context, ownerID, id int64) (*ailab.Sample, error)
+	SampleData(ctx context.Context, ownerID, id int64) (string, []byte, error)
+	UpdateSample(ctx context.Context, ownerID, id int64, tag, location string, labels []ailab.Label) error
+	DeleteSample(ctx context.Context, ownerID, id int64) error
+	CreateSet(ctx context.Context, s *ailab.Set) error
+	UpdateSet(ctx context.Context, s *ailab.Set) (*ailab.Set, error)
+	MarkSetUsed(ctx context.Context, ownerID, id int64) error
+	DeleteSet(ctx context.Context, ownerID, id int64) error
+	Sets(ctx context.Context, ownerID int64) ([]ailab.Set, error)
+	Set(ctx context.Context, ownerID, id int64) (*ailab.Set, error)
+	SetExport(ctx context.Context, ownerID, id int64) (*ailab.Set, []ailab.ExportItem, error)
+	CreateElement(ctx context.Context, e *ailab.Element) error
+	Elements(ctx context.Context, ownerID int64) ([]ailab.Element, error)
+	DeleteElement(ctx context.Context, ownerID, id int64) error
 }
 
 // Server is the HTTP side of the application.
