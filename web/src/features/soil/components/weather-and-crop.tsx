@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '@/components/server-error-alert';
+import { ScrollRegion } from '@/components/scroll-region';
 import { KeyFigure } from '@/components/summary-card';
 import { Panel, StationLine, useDayColumns, useRainClass } from '@/components/weather-days';
 import { farmTime } from '@/lib/farm-time';
@@ -34,12 +35,16 @@ export function WeekWeatherPanel({ deviceId }: { deviceId: number }) {
         <>
           <StationLine station={d.station} />
           <Typography.Title level={5}>{t('pages.observed')}</Typography.Title>
-          <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={d.observed} />
+          <ScrollRegion label={t('pages.observed')}>
+            <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={d.observed} />
+          </ScrollRegion>
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('pages.forecast')}
           </Typography.Title>
           {d.forecast ? (
-            <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={forecastColumns} dataSource={d.forecast.days} />
+            <ScrollRegion label={t('pages.forecast')}>
+              <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={forecastColumns} dataSource={d.forecast.days} />
+            </ScrollRegion>
           ) : (
             <Alert type="info" showIcon message={t('pages.forecastUnavailable')} data-testid="poi-week-weather-no-forecast" />
           )}
@@ -67,7 +72,9 @@ export function SevenMetePanel({ deviceId }: { deviceId: number }) {
             <KeyFigure label={t('pages.et07')} value={formatWithUnit(et0, 'mm', 1)} />
             <KeyFigure label={t('pages.balance')} value={formatWithUnit(rain - et0, 'mm', 1)} />
           </div>
-          <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={d.days} />
+          <ScrollRegion label={t('pages.observed')}>
+            <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={d.days} />
+          </ScrollRegion>
         </>
       )}
     </Panel>
@@ -102,7 +109,9 @@ export function MoistureQueryPanel({ deviceId }: { deviceId: number }) {
   return (
     <Panel loading={q.isPending} error={q.error} empty={rows.length === 0} emptyText={t('pages.noDays')} testId="poi-sqy-query">
       <Typography.Paragraph type="secondary">{t('pages.sqyExplain')}</Typography.Paragraph>
-      <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={rows} />
+      <ScrollRegion label={t('pages.sqyExplain')}>
+        <Table rowKey="time" size="small" pagination={false} scroll={{ x: 'max-content' }} columns={columns} dataSource={rows} />
+      </ScrollRegion>
     </Panel>
   );
 }

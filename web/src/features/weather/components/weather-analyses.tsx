@@ -64,7 +64,8 @@ const BASES = [
 type Basis = (typeof BASES)[number];
 const isBasis = (basis: string): basis is Basis => (BASES as readonly string[]).includes(basis);
 /** Source badges: antd presets readable on light and dark backgrounds. */
-const SOURCE_TAGS = { station: 'green', forecast: 'purple', feed: 'geekblue' } as const;
+// Colours whose text stays readable on both themes (axe colour contrast): not purple or geekblue.
+const SOURCE_TAGS = { station: 'green', forecast: 'blue', feed: 'gold' } as const;
 
 /** SPEC §4 fire levels 0 (normal) to 5, green to dark red. */
 export const FWI_COLORS = ['#52c41a', '#1677ff', '#fadb14', '#fa8c16', '#f5222d', '#a8071a'] as const;
