@@ -245,6 +245,7 @@ var accessTable = map[string]access{
 	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
 	// The unified portal: its link is its authorization (TestPortal).
 	"GET /apis/system/versionHistory":                {scope: "account"},
+	"GET /apis/overview":                             {scope: "account"}, // the caller's own devices only (TestOverview)
 	"GET /apis/et0/areas":                            {scope: "account"},
 	"POST /apis/et0/areas":                           {scope: "account"},
 	"GET /apis/et0/areas/{id}":                       {scope: "account"},

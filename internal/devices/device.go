@@ -110,14 +110,17 @@ type Device struct {
 	WarrantyUntil *time.Time
 	CreatedAt     time.Time
 
-	LastReportAt  *time.Time
-	OfflineAt     *time.Time // offline unless it reports again by then
-	Battery       *float64
-	ChargeVoltage *float64
-	Signal        *float64
-	Faults        []int // the device's fault codes; empty when healthy
-	LastError     *IngestError
-	Config        Config
+	LastReportAt *time.Time
+	OfflineAt    *time.Time // offline unless it reports again by then
+	// GapFrom and GapTo bound the device's latest silence longer than its
+	// offline threshold, set when it reported again; nil if it never had one.
+	GapFrom, GapTo *time.Time
+	Battery        *float64
+	ChargeVoltage  *float64
+	Signal         *float64
+	Faults         []int // the device's fault codes; empty when healthy
+	LastError      *IngestError
+	Config         Config
 
 	Tags []Tag // the caller's tags on this device
 	// Grant is the caller's right on a device shared with them, where a

@@ -122,7 +122,7 @@ func newBenchEnv(tb testing.TB, db *store.DB) *benchEnv {
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	app := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div id=root></div>")}}
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
-		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app}))
+		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, Overview: db}))
 	tb.Cleanup(srv.Close)
 	a, err := db.FindAccountByNumber(ctx, "farmer01")
 	if err != nil {

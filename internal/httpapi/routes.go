@@ -175,6 +175,7 @@ func (s *Server) routes() []route {
 		{"PUT", "/apis/poi/crop/update", s.authed(s.updateCrop)},
 		{"POST", "/apis/poi/crop/update", s.authed(s.updateCrop)},
 		{"GET", "/apis/system/versionHistory", s.authed(s.versionHistory)},
+		{"GET", "/apis/overview", s.authed(s.overview)},
 		{"GET", "/apis/et0/areas", s.authed(s.et0Areas)},
 		{"POST", "/apis/et0/areas", s.authed(s.et0AreaCreate)},
 		{"GET", "/apis/et0/areas/{id}", s.authed(s.et0AreaGet)},

@@ -106,6 +106,8 @@ type Options struct {
 	MetricsToken string
 	// ET0Areas keeps the areas of the ET0 raster data service.
 	ET0Areas ET0AreaStore
+	// Overview answers the overview page's questions.
+	Overview OverviewStore
 	// Portal keeps the devices' unified portal links.
 	Portal *portal.Service
 	// Samples keeps the AI lab's samples; nil answers 404 on those routes.

@@ -18,7 +18,7 @@ var _ devices.Store = (*DB)(nil)
 
 const deviceColumns = `d.id, d.hash_id, d.sn, d.type_id, d.slave, d.host_id, d.owner_id, d.name, d.state,
 	d.location, d.lat, d.lng, d.altitude, d.install_at, d.service_until, d.warranty_until, d.created_at,
-	d.last_report_at, d.offline_at, d.battery, d.charge_voltage, d.signal, d.faults, d.last_error, d.config, d.api_only`
+	d.last_report_at, d.offline_at, d.battery, d.charge_voltage, d.signal, d.faults, d.last_error, d.config, d.api_only, d.gap_from, d.gap_to`
 
 func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
 	var (
@@ -27,12 +27,13 @@ func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
 		state, faults, config                 string
 		lat, lng, alt, battery, charge, sig   sql.NullFloat64
 		install, service, warranty, last, off sql.NullInt64
+		gapFrom, gapTo                        sql.NullInt64
 		created                               int64
 		lastErr                               sql.NullString
 	)
 	err := row.Scan(&d.ID, &d.HashID, &d.SN, &d.TypeID, &d.Slave, &host, &owner, &d.Name, &state,
 		&d.Location, &lat, &lng, &alt, &install, &service, &warranty, &created,
-		&last, &off, &battery, &charge, &sig, &faults, &lastErr, &config, &d.APIOnly)
+		&last, &off, &battery, &charge, &sig, &faults, &lastErr, &config, &d.APIOnly, &gapFrom, &gapTo)
 	if err != nil {
 		return nil, err
 	}
@@ -41,6 +42,7 @@ func scanDevice(row interface{ Scan(...any) error }) (*devices.Device, error) {
 	d.Battery, d.ChargeVoltage, d.Signal = nullFloat(battery), nullFloat(charge), nullFloat(sig)
 	d.InstallAt, d.ServiceUntil, d.WarrantyUntil = fromNullMillis(install), fromNullMillis(service), fromNullMillis(warranty)
 	d.LastReportAt, d.OfflineAt = fromNullMillis(last), fromNullMillis(off)
+	d.GapFrom, d.GapTo = fromNullMillis(gapFrom), fromNullMillis(gapTo)
 	d.CreatedAt = fromMillis(created)
 	d.Faults = parseFaults(faults)
 	if lastErr.Valid {
@@ -516,7 +518,7 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 				`DELETE FROM share_link_devices WHERE device_id = $1`,
 				`DELETE FROM device_portals WHERE device_id = $1`,
 				`UPDATE devices SET owner_id = NULL, state = 'idle', bound_at = NULL, install_at = NULL,
-				  last_report_at = NULL, offline_at = NULL, battery = NULL, charge_voltage = NULL, signal = NULL,
+				  last_report_at = NULL, offline_at = NULL, gap_from = NULL, gap_to = NULL, battery = NULL, charge_voltage = NULL, signal = NULL,
 				  status_at = NULL, faults = '', last_error = NULL WHERE id = $1`,
 			} {
 				if _, err := tx.ExecContext(ctx, q, x); err != nil {

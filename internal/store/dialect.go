@@ -100,7 +100,7 @@ type ops interface {
 	upsertRollups(ctx context.Context, tx *sql.Tx, order []deviceDay, add map[deviceDay][]rollup) error
 	// updateLastReports moves each device's last report forward to newest,
 	// one report per device in device order.
-	updateLastReports(ctx context.Context, tx *sql.Tx, newest []*telemetry.Report) error
+	updateLastReports(ctx context.Context, tx *sql.Tx, newest []lastReport) error
 	// finishDeliveries writes push attempts' outcomes.
 	finishDeliveries(ctx context.Context, tx *sql.Tx, rows []deliveryOutcome) error
 	// preparePartitions makes the readings' partitions of now's month and

@@ -43,21 +43,9 @@ var errRollup = errors.New("malformed daily rollup")
 
 // decodeRollups unpacks what encodeRollups wrote.
 func decodeRollups(b []byte) ([]rollup, error) {
-	if len(b)%rollupSize != 0 {
-		return nil, errRollup
-	}
 	out := make([]rollup, 0, len(b)/rollupSize)
-	for ; len(b) > 0; b = b[rollupSize:] {
-		out = append(out, rollup{
-			param:  int(binary.LittleEndian.Uint16(b[0:])),
-			node:   int(binary.LittleEndian.Uint16(b[2:])),
-			min:    math.Float64frombits(binary.LittleEndian.Uint64(b[4:])),
-			max:    math.Float64frombits(binary.LittleEndian.Uint64(b[12:])),
-			sum:    math.Float64frombits(binary.LittleEndian.Uint64(b[20:])),
-			count:  int64(binary.LittleEndian.Uint32(b[28:])),
-			lastTS: int64(binary.LittleEndian.Uint64(b[32:])),
-			last:   math.Float64frombits(binary.LittleEndian.Uint64(b[40:])),
-		})
+	if err := eachRollup(b, func(r rollup) { out = append(out, r) }); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -83,4 +71,25 @@ func mergeRollups(base, add []rollup) []rollup {
 		}
 	}
 	return base
+}
+
+// eachRollup calls f with each rollup encodeRollups packed, without
+// collecting them.
+func eachRollup(b []byte, f func(rollup)) error {
+	if len(b)%rollupSize != 0 {
+		return errRollup
+	}
+	for ; len(b) > 0; b = b[rollupSize:] {
+		f(rollup{
+			param:  int(binary.LittleEndian.Uint16(b[0:])),
+			node:   int(binary.LittleEndian.Uint16(b[2:])),
+			min:    math.Float64frombits(binary.LittleEndian.Uint64(b[4:])),
+			max:    math.Float64frombits(binary.LittleEndian.Uint64(b[12:])),
+			sum:    math.Float64frombits(binary.LittleEndian.Uint64(b[20:])),
+			count:  int64(binary.LittleEndian.Uint32(b[28:])),
+			lastTS: int64(binary.LittleEndian.Uint64(b[32:])),
+			last:   math.Float64frombits(binary.LittleEndian.Uint64(b[40:])),
+		})
+	}
+	return nil
 }

@@ -127,17 +127,21 @@ func (o *postgresOps) upsertRollups(ctx context.Context, tx *sql.Tx, order []dev
 	return nil
 }
 
-func (o *postgresOps) updateLastReports(ctx context.Context, tx *sql.Tx, newest []*telemetry.Report) error {
-	ids, tss, offs := make([]int64, len(newest)), make([]int64, len(newest)), make([]int64, len(newest))
+func (o *postgresOps) updateLastReports(ctx context.Context, tx *sql.Tx, newest []lastReport) error {
+	ids, tss, offs, firsts := make([]int64, len(newest)), make([]int64, len(newest)), make([]int64, len(newest)), make([]int64, len(newest))
 	bats, sigs := make([]*float64, len(newest)), make([]*float64, len(newest))
 	for i, r := range newest {
-		ids[i], tss[i], offs[i] = r.DeviceID, r.Time.UnixMilli(), r.OfflineAt.UnixMilli()
-		bats[i], sigs[i] = health(r)
+		ids[i], tss[i], offs[i], firsts[i] = r.DeviceID, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), r.first
+		bats[i], sigs[i] = health(r.Report)
 	}
+	// A device offline before the batch's oldest report was silent from its
+	// last report until then: that is its latest gap.
 	if _, err := tx.ExecContext(ctx, `UPDATE devices d SET last_report_at = u.ts, offline_at = u.off,
-		battery = COALESCE(u.bat, d.battery), signal = COALESCE(u.sig, d.signal)
-		FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[]) AS u(id, ts, off, bat, sig)
-		WHERE d.id = u.id AND (d.last_report_at IS NULL OR d.last_report_at <= u.ts)`, ids, tss, offs, bats, sigs); err != nil {
+		battery = COALESCE(u.bat, d.battery), signal = COALESCE(u.sig, d.signal),
+		gap_from = CASE WHEN d.offline_at < u.first THEN d.last_report_at ELSE d.gap_from END,
+		gap_to = CASE WHEN d.offline_at < u.first THEN u.first ELSE d.gap_to END
+		FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::float8[], $5::float8[], $6::bigint[]) AS u(id, ts, off, bat, sig, first)
+		WHERE d.id = u.id AND (d.last_report_at IS NULL OR d.last_report_at <= u.ts)`, ids, tss, offs, bats, sigs, firsts); err != nil {
 		return errs.Internal("update last report: %w", err)
 	}
 	return nil

@@ -120,17 +120,21 @@ func (o *sqliteOps) upsertRollups(ctx context.Context, tx *sql.Tx, order []devic
 	return nil
 }
 
-func (o *sqliteOps) updateLastReports(ctx context.Context, tx *sql.Tx, newest []*telemetry.Report) error {
-	st, err := tx.PrepareContext(ctx, `UPDATE devices SET last_report_at = ?, offline_at = ?,
-		battery = COALESCE(?, battery), signal = COALESCE(?, signal)
-		WHERE id = ? AND (last_report_at IS NULL OR last_report_at <= ?)`)
+func (o *sqliteOps) updateLastReports(ctx context.Context, tx *sql.Tx, newest []lastReport) error {
+	// A device offline before the batch's oldest report was silent from its
+	// last report until then: that is its latest gap.
+	st, err := tx.PrepareContext(ctx, `UPDATE devices SET last_report_at = ?1, offline_at = ?2,
+		battery = COALESCE(?3, battery), signal = COALESCE(?4, signal),
+		gap_from = CASE WHEN offline_at < ?7 THEN last_report_at ELSE gap_from END,
+		gap_to = CASE WHEN offline_at < ?7 THEN ?7 ELSE gap_to END
+		WHERE id = ?5 AND (last_report_at IS NULL OR last_report_at <= ?6)`)
 	if err != nil {
 		return errs.Internal("update last report: %w", err)
 	}
 	defer st.Close()
 	for _, r := range newest {
-		bat, sig := health(r)
-		if _, err := st.ExecContext(ctx, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), bat, sig, r.DeviceID, r.Time.UnixMilli()); err != nil {
+		bat, sig := health(r.Report)
+		if _, err := st.ExecContext(ctx, r.Time.UnixMilli(), r.OfflineAt.UnixMilli(), bat, sig, r.DeviceID, r.Time.UnixMilli(), r.first); err != nil {
 			return errs.Internal("update last report: %w", err)
 		}
 	}

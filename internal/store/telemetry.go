@@ -254,20 +254,33 @@ func health(r *telemetry.Report) (battery, signal *float64) {
 	return battery, signal
 }
 
+// lastReport is a device's newest report of a batch and the time of its
+// oldest: a silence before the oldest is a gap in its data.
+type lastReport struct {
+	*telemetry.Report
+	first int64 // unix ms
+}
+
 // newestReports returns each device's newest report, in device order: what
 // the device's last report time, battery and signal move forward to.
-func newestReports(reports []*telemetry.Report) []*telemetry.Report {
-	newest := map[int64]*telemetry.Report{}
+func newestReports(reports []*telemetry.Report) []lastReport {
+	newest := map[int64]*lastReport{}
 	for _, r := range reports {
-		if prev, ok := newest[r.DeviceID]; !ok || prev.Time.Before(r.Time) {
-			newest[r.DeviceID] = r
+		prev, ok := newest[r.DeviceID]
+		if !ok {
+			newest[r.DeviceID] = &lastReport{r, r.Time.UnixMilli()}
+			continue
 		}
+		if prev.Time.Before(r.Time) {
+			prev.Report = r
+		}
+		prev.first = min(prev.first, r.Time.UnixMilli())
 	}
-	out := make([]*telemetry.Report, 0, len(newest))
+	out := make([]lastReport, 0, len(newest))
 	for _, r := range newest {
-		out = append(out, r)
+		out = append(out, *r)
 	}
-	slices.SortFunc(out, func(a, b *telemetry.Report) int { return cmp.Compare(a.DeviceID, b.DeviceID) })
+	slices.SortFunc(out, func(a, b lastReport) int { return cmp.Compare(a.DeviceID, b.DeviceID) })
 	return out
 }
 

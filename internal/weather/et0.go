@@ -8,6 +8,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/readings"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
 // Assumptions of ET0 from station readings, each the FAO-56 recommendation
@@ -64,47 +65,63 @@ func ObservedET0(ctx context.Context, rd *readings.Reader, st *devices.Device, b
 	if !begin.Before(end) {
 		return []ET0Day{}, nil
 	}
-	dt, err := rd.Days(ctx, st.ID, []string{"airTemp", "airHumidity", "windSpeed", "solarRadiation"}, []int{0}, begin, end)
+	dt, err := rd.Days(ctx, st.ID, ET0Params, []int{0}, begin, end)
 	if err != nil {
 		return nil, err
+	}
+	out := []ET0Day{}
+	rd.EachDay(begin, end, func(mid time.Time) {
+		k := mid.UnixMilli()
+		if e, ok := ET0OfDay(st, mid, func(param string) (telemetry.Day, bool) { return dt.Get(k, param, 0) }); ok {
+			out = append(out, e)
+		}
+	})
+	return out, nil
+}
+
+// ET0Params are the daily series ET0OfDay reads.
+var ET0Params = []string{"airTemp", "airHumidity", "windSpeed", "solarRadiation"}
+
+// ET0OfDay computes a station's ET0 of the complete day starting at mid
+// from that day's rollups (get returns the surface series of a parameter):
+// false when its airTemp rollup holds fewer than half a day's readings or
+// the readings are unusable. The station must have a position.
+func ET0OfDay(st *devices.Device, mid time.Time, get func(param string) (telemetry.Day, bool)) (ET0Day, bool) {
+	if st.Lat == nil {
+		return ET0Day{}, false
+	}
+	temp, ok := get("airTemp")
+	if !ok || !readings.Complete(temp, st) {
+		return ET0Day{}, false
 	}
 	alt := 0.0
 	if st.Altitude != nil {
 		alt = *st.Altitude
 	}
 	round := readings.Round
-	out := []ET0Day{}
-	rd.EachDay(begin, end, func(mid time.Time) {
-		k := mid.UnixMilli()
-		temp, ok := dt.Get(k, "airTemp", 0)
-		if !ok || !readings.Complete(temp, st) {
-			return
-		}
-		in := agro.DailyInput{Tmax: temp.Max, Tmin: temp.Min, WindHeight: sensorHeight, Lat: *st.Lat, Alt: alt, DOY: mid.YearDay()}
-		e := ET0Day{Day: mid, Tmax: temp.Max, Tmin: temp.Min}
-		if rh, ok := dt.Get(k, "airHumidity", 0); ok {
-			in.Humidity = agro.RHMaxMin(rh.Max, rh.Min)
-			e.RHMax, e.RHMin, e.Methods.Humidity = readings.Ptr(rh.Max), readings.Ptr(rh.Min), "rhMaxMin"
-		} else {
-			in.Humidity = agro.VapourPressure(agro.SatVapourPressure(temp.Min)) // FAO-56 eq. 48
-			e.Methods.Humidity = "tmin"
-		}
-		in.Wind, e.Methods.Wind = defaultWind, "default"
-		if w, ok := dt.Get(k, "windSpeed", 0); ok {
-			in.Wind, e.Methods.Wind = w.Avg(), "measured"
-		}
-		if rs, ok := dt.Get(k, "solarRadiation", 0); ok && readings.Complete(rs, st) {
-			in.Radiation, e.Methods.Radiation = agro.MeasuredRs(rs.Avg()*wattsToMJDay), "measured"
-		} else {
-			ra := agro.ExtraterrestrialRadiation(*st.Lat, mid.YearDay())
-			in.Radiation, e.Methods.Radiation = agro.MeasuredRs(hargreavesKRs*math.Sqrt(math.Max(temp.Max-temp.Min, 0))*ra), "hargreaves"
-		}
-		r, err := agro.ET0Daily(in)
-		if err != nil {
-			return // readings the equations cannot use (e.g. RH max 0): no ET0 that day
-		}
-		e.ET0, e.Wind, e.Rs = round(math.Max(r.ET0, 0), 3), round(in.Wind, 3), round(r.Rs, 3)
-		out = append(out, e)
-	})
-	return out, nil
+	in := agro.DailyInput{Tmax: temp.Max, Tmin: temp.Min, WindHeight: sensorHeight, Lat: *st.Lat, Alt: alt, DOY: mid.YearDay()}
+	e := ET0Day{Day: mid, Tmax: temp.Max, Tmin: temp.Min}
+	if rh, ok := get("airHumidity"); ok {
+		in.Humidity = agro.RHMaxMin(rh.Max, rh.Min)
+		e.RHMax, e.RHMin, e.Methods.Humidity = readings.Ptr(rh.Max), readings.Ptr(rh.Min), "rhMaxMin"
+	} else {
+		in.Humidity = agro.VapourPressure(agro.SatVapourPressure(temp.Min)) // FAO-56 eq. 48
+		e.Methods.Humidity = "tmin"
+	}
+	in.Wind, e.Methods.Wind = defaultWind, "default"
+	if w, ok := get("windSpeed"); ok {
+		in.Wind, e.Methods.Wind = w.Avg(), "measured"
+	}
+	if rs, ok := get("solarRadiation"); ok && readings.Complete(rs, st) {
+		in.Radiation, e.Methods.Radiation = agro.MeasuredRs(rs.Avg()*wattsToMJDay), "measured"
+	} else {
+		ra := agro.ExtraterrestrialRadiation(*st.Lat, mid.YearDay())
+		in.Radiation, e.Methods.Radiation = agro.MeasuredRs(hargreavesKRs*math.Sqrt(math.Max(temp.Max-temp.Min, 0))*ra), "hargreaves"
+	}
+	r, err := agro.ET0Daily(in)
+	if err != nil {
+		return ET0Day{}, false // readings the equations cannot use (e.g. RH max 0)
+	}
+	e.ET0, e.Wind, e.Rs = round(math.Max(r.ET0, 0), 3), round(in.Wind, 3), round(r.Rs, 3)
+	return e, true
 }
