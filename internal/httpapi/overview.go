@@ -18,9 +18,9 @@ import (
 
 // OverviewStore answers the overview's questions (store.DB).
 type OverviewStore interface {
-	FleetCounts(ctx context.Context, viewer int64, now time.Time) ([]store.FleetCount, error)
-	Attention(ctx context.Context, viewer int64, now, gapSince time.Time, limit int) ([]store.AttentionDevice, map[string]int, error)
-	FleetDays(ctx context.Context, viewer int64, typeIDs []int, day time.Time, params []string) ([]*devices.Device, map[int64]map[string]telemetry.Day, error)
+	FleetCounts(ctx context.Context, viewer int64, now, gapSince time.Time) ([]store.FleetCount, error)
+	Attention(ctx context.Context, viewer int64, now, gapSince time.Time, limit int) ([]store.AttentionDevice, error)
+	FleetDays(ctx context.Context, viewer int64, typeIDs []int, days []time.Time, params []string) ([]*devices.Device, map[store.DeviceDay]map[string]telemetry.Day, error)
 	AlertsSince(ctx context.Context, owner int64, now time.Time, hours int) (store.AlertCounts, error)
 	PushHealth(ctx context.Context, owner int64, now, since time.Time) ([]store.ChannelHealth, error)
 }
@@ -98,35 +98,27 @@ func (s *Server) overview(c *call) (any, error) {
 	var (
 		counts    []store.FleetCount
 		attention []store.AttentionDevice
-		reasons   map[string]int
-		rainDevs  []*devices.Device
-		rainDays  map[int64]map[string]telemetry.Day
-		etDevs    []*devices.Device
-		etDays    map[int64]map[string]telemetry.Day
+		dayDevs   []*devices.Device
+		days      map[store.DeviceDay]map[string]telemetry.Day
 		alerts    store.AlertCounts
 		channels  []store.ChannelHealth
 	)
-	fails := make([]error, 6)
+	fails := make([]error, 5)
 	var wg sync.WaitGroup
 	run := func(i int, f func() error) {
 		wg.Add(1)
 		go func() { defer wg.Done(); fails[i] = f() }()
 	}
-	run(0, func() (err error) { counts, err = st.FleetCounts(ctx, viewer, now); return })
-	run(1, func() (err error) {
-		attention, reasons, err = st.Attention(ctx, viewer, now, since, overviewAttention)
-		return
-	})
+	run(0, func() (err error) { counts, err = st.FleetCounts(ctx, viewer, now, since); return })
+	run(1, func() (err error) { attention, err = st.Attention(ctx, viewer, now, since, overviewAttention); return })
 	run(2, func() (err error) {
-		rainDevs, rainDays, err = st.FleetDays(ctx, viewer, typesWith("rainfall"), today, []string{"rainfall"})
+		// Today's rain and yesterday's weather, in one read.
+		types := append(typesWith("rainfall"), typesWith("airTemp", "airHumidity")...)
+		dayDevs, days, err = st.FleetDays(ctx, viewer, types, []time.Time{today, yesterday}, append([]string{"rainfall"}, weather.ET0Params...))
 		return
 	})
-	run(3, func() (err error) {
-		etDevs, etDays, err = st.FleetDays(ctx, viewer, typesWith("airTemp", "airHumidity"), yesterday, weather.ET0Params)
-		return
-	})
-	run(4, func() (err error) { alerts, err = st.AlertsSince(ctx, viewer, now, overviewHours); return })
-	run(5, func() (err error) { channels, err = st.PushHealth(ctx, viewer, now, since); return })
+	run(3, func() (err error) { alerts, err = st.AlertsSince(ctx, viewer, now, overviewHours); return })
+	run(4, func() (err error) { channels, err = st.PushHealth(ctx, viewer, now, since); return })
 	wg.Wait()
 	for _, err := range fails {
 		if err != nil {
@@ -136,6 +128,10 @@ func (s *Server) overview(c *call) (any, error) {
 
 	// Devices by status and type.
 	statuses := map[string]int{}
+	reasons := map[string]int{}
+	for _, r := range store.AttentionReasons {
+		reasons[r] = 0
+	}
 	byType := map[[2]int]*overviewTypeDTO{}
 	total := 0
 	for _, fc := range counts {
@@ -153,6 +149,9 @@ func (s *Server) overview(c *call) (any, error) {
 			byType[key] = t
 		}
 		t.Total += fc.N
+		for _, r := range fc.Reasons {
+			reasons[r] += fc.N
+		}
 		t.Status[string(fc.Status)] += fc.N
 		statuses[string(fc.Status)] += fc.N
 		total += fc.N
@@ -185,8 +184,8 @@ func (s *Server) overview(c *call) (any, error) {
 	// Today's rain: each gauge's sum since midnight.
 	rain := amountDTO{Day: today.Format(time.DateOnly)}
 	var rainVals []placeDTO
-	for _, d := range rainDevs {
-		r, ok := rainDays[d.ID]["rainfall"]
+	for _, d := range dayDevs {
+		r, ok := days[store.DeviceDay{Device: d.ID, Day: today.UnixMilli()}]["rainfall"]
 		if !ok {
 			continue
 		}
@@ -200,8 +199,11 @@ func (s *Server) overview(c *call) (any, error) {
 	// Yesterday's ET0: FAO-56 from each station's complete day.
 	et0 := amountDTO{Day: yesterday.Format(time.DateOnly), Complete: true}
 	var etVals []placeDTO
-	for _, d := range etDevs {
-		m := etDays[d.ID]
+	for _, d := range dayDevs {
+		m := days[store.DeviceDay{Device: d.ID, Day: yesterday.UnixMilli()}]
+		if m == nil || !readings.Has(d.Type(), "airHumidity") {
+			continue
+		}
 		if e, ok := weather.ET0OfDay(d, yesterday, func(p string) (telemetry.Day, bool) { v, ok := m[p]; return v, ok }); ok {
 			etVals = append(etVals, place(d, readings.Round(e.ET0, 2)))
 		}
@@ -231,9 +233,6 @@ func (s *Server) overview(c *call) (any, error) {
 	for _, l := range []rules.Level{rules.LevelNormal, rules.LevelAlarm} {
 		levels[string(l)] = alerts.ByLevel[l]
 		alertTotal += alerts.ByLevel[l]
-	}
-	if reasons == nil {
-		reasons = map[string]int{}
 	}
 	return map[string]any{
 		"generatedAt": now.UnixMilli(),

@@ -20,18 +20,22 @@ import (
 // or over the viewer's devices, so the page stays one quick request at ten
 // thousand devices.
 
-// FleetCount is how many of a viewer's devices have a type and a status.
+// FleetCount is how many of a viewer's devices have a type, a status and
+// a set of attention reasons.
 type FleetCount struct {
-	TypeID int
-	Slave  bool
-	Status devices.Status
-	N      int
+	TypeID  int
+	Slave   bool
+	Status  devices.Status
+	Reasons []string // of devices in use; see AttentionReasons
+	N       int
 }
 
-// FleetCounts counts the devices viewer sees by type and status at now.
-func (db *DB) FleetCounts(ctx context.Context, viewer int64, now time.Time) ([]FleetCount, error) {
-	rows, err := db.sql.QueryContext(ctx, `SELECT d.type_id, d.slave, `+statusExpr(2)+` AS st, count(*) FROM devices d
-		WHERE `+visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)+` GROUP BY d.type_id, d.slave, st`, viewer, now.UnixMilli())
+// FleetCounts counts the devices viewer sees by type, status and attention
+// reasons at now (gaps since gapSince), in one pass over their rows.
+func (db *DB) FleetCounts(ctx context.Context, viewer int64, now, gapSince time.Time) ([]FleetCount, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT d.type_id, d.slave, `+statusExpr(2)+` AS st, CASE WHEN d.state = 'used' THEN `+reasonMask()+` ELSE 0 END AS m, count(*)
+		FROM devices d WHERE `+visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)+` GROUP BY d.type_id, d.slave, st, m`,
+		viewer, now.UnixMilli(), gapSince.UnixMilli())
 	if err != nil {
 		return nil, errs.Internal("fleet counts: %w", err)
 	}
@@ -40,10 +44,11 @@ func (db *DB) FleetCounts(ctx context.Context, viewer int64, now time.Time) ([]F
 	for rows.Next() {
 		var c FleetCount
 		var st string
-		if err := rows.Scan(&c.TypeID, &c.Slave, &st, &c.N); err != nil {
+		var m int
+		if err := rows.Scan(&c.TypeID, &c.Slave, &st, &m, &c.N); err != nil {
 			return nil, errs.Internal("fleet counts: %w", err)
 		}
-		c.Status = statusOf(st)
+		c.Status, c.Reasons = statusOf(st), reasonsOf(m)
 		out = append(out, c)
 	}
 	return out, rows.Err()
@@ -75,44 +80,42 @@ type AttentionDevice struct {
 	Reasons []string
 }
 
+// reasonMask is the SQL of a device's reasons as bits, bit i for
+// AttentionReasons[i]; $2 is now and $3 the start of the gap window.
+func reasonMask() string {
+	flags := make([]string, len(AttentionReasons))
+	for i, r := range AttentionReasons {
+		flags[i] = fmt.Sprintf("CASE WHEN %s THEN %d ELSE 0 END", attentionConds[r], 1<<i)
+	}
+	return strings.Join(flags, " + ")
+}
+
+func reasonsOf(m int) []string {
+	var out []string
+	for i, r := range AttentionReasons {
+		if m&(1<<i) != 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Attention returns the devices in use viewer sees that have a fault, are
-// offline, run on a low battery or had a data gap since gapSince — the
-// limit most pressing (faults first, then by reason, the most recently
-// heard first) — and how many have each reason.
-func (db *DB) Attention(ctx context.Context, viewer int64, now, gapSince time.Time, limit int) ([]AttentionDevice, map[string]int, error) {
-	visible := visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1)
-	args := []any{viewer, now.UnixMilli(), gapSince.UnixMilli()}
-	var flags, sums, either []string
+// offline, run on a low battery or had a data gap since gapSince: the limit
+// most pressing (by their most pressing reason, then the most recently
+// heard first).
+func (db *DB) Attention(ctx context.Context, viewer int64, now, gapSince time.Time, limit int) ([]AttentionDevice, error) {
+	var either, rank []string
 	for i, r := range AttentionReasons {
-		c := attentionConds[r]
-		flags = append(flags, fmt.Sprintf("CASE WHEN %s THEN %d ELSE 0 END", c, 1<<i))
-		sums = append(sums, fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0)", c))
-		either = append(either, c)
+		either = append(either, attentionConds[r])
+		rank = append(rank, fmt.Sprintf("WHEN %s THEN %d", attentionConds[r], i))
 	}
-	where := visible + ` AND d.state = 'used' AND (` + strings.Join(either, " OR ") + `)`
-	counts := map[string]int{}
-	ns := make([]any, len(AttentionReasons))
-	vals := make([]int, len(AttentionReasons))
-	for i := range ns {
-		ns[i] = &vals[i]
-	}
-	if err := db.sql.QueryRowContext(ctx, `SELECT `+strings.Join(sums, ", ")+` FROM devices d WHERE `+where, args...).Scan(ns...); err != nil {
-		return nil, nil, errs.Internal("attention: %w", err)
-	}
-	for i, r := range AttentionReasons {
-		counts[r] = vals[i]
-	}
-	// The lowest set bit is the most pressing reason: sort by it.
-	mask := strings.Join(flags, " + ")
-	rank := make([]string, len(AttentionReasons))
-	for i, r := range AttentionReasons {
-		rank[i] = fmt.Sprintf("WHEN %s THEN %d", attentionConds[r], i)
-	}
-	args = append(args, limit)
-	rows, err := db.sql.QueryContext(ctx, `SELECT `+deviceColumns+`, `+mask+` FROM devices d WHERE `+where+
-		` ORDER BY CASE `+strings.Join(rank, " ")+` END, COALESCE(d.last_report_at, 0) DESC, d.id LIMIT $4`, args...)
+	where := visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1) + ` AND d.state = 'used' AND (` + strings.Join(either, " OR ") + `)`
+	rows, err := db.sql.QueryContext(ctx, `SELECT `+deviceColumns+`, `+reasonMask()+` FROM devices d WHERE `+where+
+		` ORDER BY CASE `+strings.Join(rank, " ")+` END, COALESCE(d.last_report_at, 0) DESC, d.id LIMIT $4`,
+		viewer, now.UnixMilli(), gapSince.UnixMilli(), limit)
 	if err != nil {
-		return nil, nil, errs.Internal("attention: %w", err)
+		return nil, errs.Internal("attention: %w", err)
 	}
 	defer rows.Close()
 	var out []AttentionDevice
@@ -120,26 +123,26 @@ func (db *DB) Attention(ctx context.Context, viewer int64, now, gapSince time.Ti
 		var m int
 		d, err := scanDevice(scanAfter{rows, []any{&m}})
 		if err != nil {
-			return nil, nil, errs.Internal("attention: %w", err)
+			return nil, errs.Internal("attention: %w", err)
 		}
-		a := AttentionDevice{Device: d}
-		for i, r := range AttentionReasons {
-			if m&(1<<i) != 0 {
-				a.Reasons = append(a.Reasons, r)
-			}
-		}
-		out = append(out, a)
+		out = append(out, AttentionDevice{Device: d, Reasons: reasonsOf(m)})
 	}
-	return out, counts, rows.Err()
+	return out, rows.Err()
 }
 
-// FleetDays returns the day's rollups of the devices viewer sees among
-// typeIDs (a slave's type is its host's), keyed by device, with the device:
-// params selects the series (surface readings only). The devices carry what
+// DeviceDay names one device's day (local midnight, unix ms).
+type DeviceDay struct {
+	Device int64
+	Day    int64
+}
+
+// FleetDays returns the rollups of days of the devices viewer sees among
+// typeIDs (a slave's type is its host's), keyed by device and day, with the
+// devices: params selects the series (surface readings only). The devices carry what
 // a day's figures need (id, hash id, name, type, position, altitude,
 // settings), read through the driver directly: thousands of rows.
-func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, day time.Time, params []string) ([]*devices.Device, map[int64]map[string]telemetry.Day, error) {
-	out := map[int64]map[string]telemetry.Day{}
+func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, days []time.Time, params []string) ([]*devices.Device, map[DeviceDay]map[string]telemetry.Day, error) {
+	out := map[DeviceDay]map[string]telemetry.Day{}
 	if len(typeIDs) == 0 {
 		return nil, out, nil
 	}
@@ -153,18 +156,23 @@ func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, day ti
 			want[c] = p
 		}
 	}
-	q := `SELECT d.id, d.hash_id, d.name, d.type_id, d.slave, d.lat, d.lng, d.altitude, d.config, t.data
-		FROM devices d JOIN telemetry_daily t ON t.device_id = d.id AND t.day = $2
+	dayList := make([]string, len(days))
+	for i, d := range days {
+		dayList[i] = strconv.FormatInt(d.UnixMilli(), 10)
+	}
+	q := `SELECT d.id, d.hash_id, d.name, d.type_id, d.slave, d.lat, d.lng, d.altitude, d.config, t.data, t.day
+		FROM devices d JOIN telemetry_daily t ON t.device_id = d.id AND t.day IN (` + strings.Join(dayList, ",") + `)
 		WHERE d.type_id IN (` + strings.Join(ids, ",") + `) AND ` + visibleClause(db.narrow(ctx, viewer, devices.BelongAll), 1) + ` ORDER BY d.id`
 	var list []*devices.Device
-	err := db.rawQuery(ctx, q, []any{viewer, day.UnixMilli()}, func(row []driver.Value) error {
+	err := db.rawQuery(ctx, q, []any{viewer}, func(row []driver.Value) error {
 		id, ok1 := row[0].(int64)
 		hash, ok2 := asText(row[1])
 		name, ok3 := asText(row[2])
 		typ, ok4 := row[3].(int64)
 		data, ok5 := row[9].([]byte)
-		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
-			return fmt.Errorf("fleet day row (%T, %T, %T, %T, %T)", row[0], row[1], row[2], row[3], row[9])
+		day, ok6 := row[10].(int64)
+		if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 {
+			return fmt.Errorf("fleet day row (%T, %T, %T, %T, %T, %T)", row[0], row[1], row[2], row[3], row[9], row[10])
 		}
 		var m map[string]telemetry.Day
 		err := eachRollup(data, func(r rollup) {
@@ -172,11 +180,15 @@ func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, day ti
 				if m == nil {
 					m = map[string]telemetry.Day{}
 				}
-				m[p] = telemetry.Day{Param: p, Day: day, Min: r.min, Max: r.max, Sum: r.sum, Count: int(r.count), Last: r.last}
+				m[p] = telemetry.Day{Param: p, Day: time.UnixMilli(day), Min: r.min, Max: r.max, Sum: r.sum, Count: int(r.count), Last: r.last}
 			}
 		})
 		if err != nil || m == nil {
 			return err
+		}
+		out[DeviceDay{id, day}] = m
+		if len(list) > 0 && list[len(list)-1].ID == id {
+			return nil // its other day
 		}
 		d := &devices.Device{ID: id, HashID: hash, Name: name, TypeID: int(typ), Slave: asBool(row[4])}
 		if v, ok := asFloat(row[5]); ok {
@@ -188,11 +200,10 @@ func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, day ti
 		if v, ok := asFloat(row[7]); ok {
 			d.Altitude = &v
 		}
-		if cfg, ok := asText(row[8]); ok && cfg != "{}" && cfg != "" {
+		if cfg, ok := asText(row[8]); ok && cfg != defaultConfig {
 			_ = json.Unmarshal([]byte(cfg), &d.Config)
 		}
 		list = append(list, d)
-		out[id] = m
 		return nil
 	})
 	if err != nil {
@@ -200,6 +211,9 @@ func (db *DB) FleetDays(ctx context.Context, viewer int64, typeIDs []int, day ti
 	}
 	return list, out, nil
 }
+
+// defaultConfig is the settings column of a device with none changed.
+var defaultConfig = func() string { b, _ := json.Marshal(devices.Config{}); return string(b) }()
 
 // asText reads a TEXT column (a string, or bytes from some drivers).
 func asText(v driver.Value) (string, bool) {

@@ -70,22 +70,39 @@ func TestStore_Overview(t *testing.T) {
 		})
 
 		t.Run("Counts", func(t *testing.T) {
-			cs, err := db.FleetCounts(ctx, me.ID, now)
+			cs, err := db.FleetCounts(ctx, me.ID, now, hour(-24))
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := map[[2]any]int{}
+			reasons := map[string]int{}
 			for _, c := range cs {
 				got[[2]any{c.TypeID, c.Status}] += c.N
+				for _, r := range c.Reasons {
+					reasons[r] += c.N
+				}
 			}
-			want := map[[2]any]int{
+			want := map[string]int{store.ReasonFault: 1, store.ReasonOffline: 1, store.ReasonLowBattery: 1, store.ReasonGap: 1}
+			for r, n := range want {
+				if reasons[r] != n {
+					t.Errorf("%s: %d, want %d", r, reasons[r], n)
+				}
+			}
+			// A gap older than the window no longer counts.
+			cs, _ = db.FleetCounts(ctx, me.ID, now, hour(-0.5))
+			for _, c := range cs {
+				if slices.Contains(c.Reasons, store.ReasonGap) {
+					t.Fatalf("a gap that ended before the window: %+v", c)
+				}
+			}
+			wantStatus := map[[2]any]int{
 				{2, devices.StatusOnline}: 1, {2, devices.StatusLowpower}: 1, {2, devices.StatusFault}: 1, {2, devices.Status(devices.StateIdle)}: 1,
 				{6, devices.StatusOffline}: 1, {6, devices.StatusOnline}: 2,
 			}
-			if len(got) != len(want) {
-				t.Fatalf("counts %v, want %v", got, want)
+			if len(got) != len(wantStatus) {
+				t.Fatalf("counts %v, want %v", got, wantStatus)
 			}
-			for k, n := range want {
+			for k, n := range wantStatus {
 				if got[k] != n {
 					t.Errorf("%v: %d, want %d (all: %v)", k, got[k], n, got)
 				}
@@ -93,15 +110,9 @@ func TestStore_Overview(t *testing.T) {
 		})
 
 		t.Run("Attention", func(t *testing.T) {
-			list, counts, err := db.Attention(ctx, me.ID, now, hour(-24), 10)
+			list, err := db.Attention(ctx, me.ID, now, hour(-24), 10)
 			if err != nil {
 				t.Fatal(err)
-			}
-			want := map[string]int{store.ReasonFault: 1, store.ReasonOffline: 1, store.ReasonLowBattery: 1, store.ReasonGap: 1}
-			for r, n := range want {
-				if counts[r] != n {
-					t.Errorf("%s: %d, want %d", r, counts[r], n)
-				}
 			}
 			var ids []int64
 			for _, a := range list {
@@ -112,15 +123,14 @@ func TestStore_Overview(t *testing.T) {
 				!slices.Equal(list[3].Reasons, []string{store.ReasonGap}) {
 				t.Fatalf("attention %v %+v", ids, list)
 			}
-			if list, _, _ := db.Attention(ctx, me.ID, now, hour(-24), 2); len(list) != 2 {
+			if list, _ := db.Attention(ctx, me.ID, now, hour(-24), 2); len(list) != 2 {
 				t.Fatalf("limit 2: %d", len(list))
 			}
-			// A gap older than the window no longer counts.
-			if _, counts, _ := db.Attention(ctx, me.ID, now, hour(-0.5), 10); counts[store.ReasonGap] != 0 {
-				t.Fatalf("a gap that ended before the window: %v", counts)
+			if list, _ := db.Attention(ctx, me.ID, now, hour(-0.5), 10); len(list) != 3 {
+				t.Fatalf("a gap that ended before the window: %d listed", len(list))
 			}
-			if list, counts, _ := db.Attention(ctx, other.ID, now, hour(-24), 10); len(list) != 0 || counts[store.ReasonOffline] != 0 {
-				t.Fatalf("another account sees %+v %v", list, counts)
+			if list, _ := db.Attention(ctx, other.ID, now, hour(-24), 10); len(list) != 0 {
+				t.Fatalf("another account sees %+v", list)
 			}
 		})
 
@@ -130,7 +140,7 @@ func TestStore_Overview(t *testing.T) {
 				y, m, d := hour(-1).In(shanghai).Date()
 				day = time.Date(y, m, d, 0, 0, 0, 0, shanghai)
 			}
-			list, days, err := db.FleetDays(ctx, me.ID, []int{6}, day, []string{"rainfall"})
+			list, days, err := db.FleetDays(ctx, me.ID, []int{6}, []time.Time{day}, []string{"rainfall"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -139,18 +149,18 @@ func TestStore_Overview(t *testing.T) {
 					t.Fatalf("device %+v", d)
 				}
 			}
-			if _, ok := days[theirs.ID]; ok || len(list) != 2 {
+			if _, ok := days[store.DeviceDay{Device: theirs.ID, Day: day.UnixMilli()}]; ok || len(list) != 2 {
 				t.Fatalf("%d devices, another's among them: %v", len(list), ok)
 			}
 			// The readings of an hour ago are on today's rollup; six hours ago
 			// may be yesterday in Shanghai.
-			if r, ok := days[gappy.ID]["rainfall"]; !ok || r.Sum < 2 || r.Sum > 3 {
+			if r, ok := days[store.DeviceDay{Device: gappy.ID, Day: day.UnixMilli()}]["rainfall"]; !ok || r.Sum < 2 || r.Sum > 3 {
 				t.Fatalf("gappy's rain %+v %v", r, ok)
 			}
-			if _, ok := days[silent.ID]; ok {
+			if _, ok := days[store.DeviceDay{Device: silent.ID, Day: day.UnixMilli()}]; ok {
 				t.Fatal("a device without readings has a day")
 			}
-			if _, _, err := db.FleetDays(ctx, me.ID, nil, day, []string{"rainfall"}); err != nil {
+			if _, _, err := db.FleetDays(ctx, me.ID, nil, []time.Time{day}, []string{"rainfall"}); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -67,7 +67,7 @@ func Open(ctx context.Context, dsn, dataDir string) (*DB, error) {
 		// not only a crash of this process.
 		source = "file:" + file +
 			"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)" +
-			"&_pragma=synchronous(FULL)&_txlock=immediate"
+			"&_pragma=synchronous(FULL)&_pragma=mmap_size(268435456)&_txlock=immediate"
 	default:
 		return nil, fmt.Errorf("unsupported database URL %q: use postgres://… or leave it empty for SQLite", redact(dsn))
 	}
