@@ -24,6 +24,7 @@ type overviewView struct {
 		}
 	}
 	Attention struct {
+		Total   int
 		Counts  map[string]int
 		Devices []struct {
 			ID      int64
@@ -88,6 +89,9 @@ func TestOverview(t *testing.T) {
 	// Devices needing attention: the counts cover the statuses they show.
 	if o.Attention.Counts["offline"] < o.Devices.Status["offline"] || o.Attention.Counts["fault"] < o.Devices.Status["fault"] {
 		t.Errorf("attention %v, statuses %v", o.Attention.Counts, o.Devices.Status)
+	}
+	if len(o.Attention.Devices) != min(o.Attention.Total, 20) || o.Attention.Total > all.Total {
+		t.Errorf("%d needing attention, %d listed", o.Attention.Total, len(o.Attention.Devices))
 	}
 	for _, d := range o.Attention.Devices {
 		if len(d.Reasons) == 0 || d.HashID == "" || d.Page == "" {

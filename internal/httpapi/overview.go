@@ -133,7 +133,7 @@ func (s *Server) overview(c *call) (any, error) {
 		reasons[r] = 0
 	}
 	byType := map[[2]int]*overviewTypeDTO{}
-	total := 0
+	total, needing := 0, 0
 	for _, fc := range counts {
 		key := [2]int{fc.TypeID, 0}
 		if fc.Slave {
@@ -151,6 +151,9 @@ func (s *Server) overview(c *call) (any, error) {
 		t.Total += fc.N
 		for _, r := range fc.Reasons {
 			reasons[r] += fc.N
+		}
+		if len(fc.Reasons) > 0 {
+			needing += fc.N
 		}
 		t.Status[string(fc.Status)] += fc.N
 		statuses[string(fc.Status)] += fc.N
@@ -238,7 +241,7 @@ func (s *Server) overview(c *call) (any, error) {
 		"generatedAt": now.UnixMilli(),
 		"hours":       overviewHours,
 		"devices":     map[string]any{"total": total, "status": statuses, "types": types},
-		"attention":   map[string]any{"counts": reasons, "devices": att, "shown": len(att)},
+		"attention":   map[string]any{"total": needing, "counts": reasons, "devices": att},
 		"alerts":      map[string]any{"total": alertTotal, "levels": levels, "devices": alerts.Devices, "hourly": alerts.Hourly},
 		"rain":        rain,
 		"et0":         et0,

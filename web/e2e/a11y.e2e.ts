@@ -118,6 +118,14 @@ for (const theme of ['light', 'dark'] as const) {
       });
     }
 
+    test('the overview', async () => {
+      await visit(page, '/apps/overview');
+      await page.getByTestId('overview-types').waitFor(SLOW);
+      const bad = await audit(page, 'overview', theme);
+      bad.push(...(await auditTabs(page, 'overview', theme)));
+      expect(bad).toEqual([]);
+    });
+
     test('events and rules', async () => {
       await visit(page, '/apps/events');
       const bad = await audit(page, 'events', theme);

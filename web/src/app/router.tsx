@@ -73,7 +73,7 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.rules, handle: handle('rules'), lazy: page(() => import('./routes/desktop/rules')) },
   { path: paths.events, handle: handle('events'), lazy: page(() => import('./routes/desktop/events')) },
   soon(paths.aiLab, 'aiLab'),
-  soon(paths.overview, 'overview'),
+  { path: paths.overview, handle: handle('overview'), lazy: page(() => import('./routes/desktop/overview')) },
   soon(paths.modelService.root, 'modelService', [
     soon(paths.modelService.samples, 'modelSamples'),
     soon(paths.modelService.sampleSets, 'modelSampleSets'),

@@ -6,12 +6,13 @@ import devices from './devices.json';
 import et0 from './et0.json';
 import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
+import overview from './overview.json';
 import poi from './poi.json';
 import rules from './rules.json';
 import release from './release.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse };
+export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse, overview };
 
 export { antdLocale };
