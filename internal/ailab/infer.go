@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"sort"
 	"sync"
@@ -111,9 +112,10 @@ func Preprocess(img image.Image, in ModelInput) []float64 {
 	sw, sh := b.Dx(), b.Dy()
 	W, H := in.Width, in.Height
 	rgb := make([]float64, 3*sw*sh) // 0–1, HWC
+	px := pixelReader(img)
 	for y := 0; y < sh; y++ {
 		for x := 0; x < sw; x++ {
-			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			r, g, bl := px(b.Min.X+x, b.Min.Y+y)
 			i := 3 * (y*sw + x)
 			rgb[i], rgb[i+1], rgb[i+2] = float64(r>>8)/255, float64(g>>8)/255, float64(bl>>8)/255
 		}
@@ -147,6 +149,33 @@ func Preprocess(img image.Image, in ModelInput) []float64 {
 		}
 	}
 	return out
+}
+
+// pixelReader reads a pixel's 16-bit RGB as img.At(x, y).RGBA() does,
+// without the allocation At makes for each pixel of the decoders' own types.
+func pixelReader(img image.Image) func(x, y int) (r, g, b uint32) {
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return func(x, y int) (uint32, uint32, uint32) {
+			yi, ci := m.YOffset(x, y), m.COffset(x, y)
+			r, g, b, _ := color.YCbCr{Y: m.Y[yi], Cb: m.Cb[ci], Cr: m.Cr[ci]}.RGBA()
+			return r, g, b
+		}
+	case *image.RGBA:
+		return func(x, y int) (uint32, uint32, uint32) {
+			r, g, b, _ := m.RGBAAt(x, y).RGBA()
+			return r, g, b
+		}
+	case *image.NRGBA:
+		return func(x, y int) (uint32, uint32, uint32) {
+			r, g, b, _ := m.NRGBAAt(x, y).RGBA()
+			return r, g, b
+		}
+	}
+	return func(x, y int) (uint32, uint32, uint32) {
+		r, g, b, _ := img.At(x, y).RGBA()
+		return r, g, b
+	}
 }
 
 // Value is a model's result for one element: a count, the number of boxes

@@ -312,3 +312,31 @@ func TestPreprocess(t *testing.T) {
 		t.Fatalf("luma: %v", got)
 	}
 }
+
+// The decoders' own picture types are read as image.At reads them.
+func TestPreprocess_PictureTypes(t *testing.T) {
+	in := ailab.ModelInput{Width: 5, Height: 3, Channels: 3, Mean: []float64{0, 0, 0}, Std: []float64{1, 1, 1}}
+	ycc := image.NewYCbCr(image.Rect(0, 0, 5, 3), image.YCbCrSubsampleRatio420)
+	for i := range ycc.Y {
+		ycc.Y[i] = uint8(40 * i)
+	}
+	for i := range ycc.Cb {
+		ycc.Cb[i], ycc.Cr[i] = uint8(30+50*i), uint8(200-40*i)
+	}
+	nrgba := image.NewNRGBA(image.Rect(0, 0, 5, 3))
+	for i := range nrgba.Pix {
+		nrgba.Pix[i] = uint8(17 * i)
+	}
+	for _, img := range []image.Image{ycc, nrgba} {
+		got := ailab.Preprocess(img, in)
+		// The same picture behind a type Preprocess knows nothing of.
+		want := ailab.Preprocess(opaque{img}, in)
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%T value %d: %v, want %v", img, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+type opaque struct{ image.Image }
