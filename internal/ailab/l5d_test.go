@@ -194,7 +194,7 @@ func TestReadPackage_Refusals(t *testing.T) {
 		{"zip bomb by entries", "bomb.l5d", zipOf(t, many...), "file", "ailab.model.bomb", nil, ""},
 		{"no manifest", "m.l5d", zipOf(t, entry{name: "model.onnx", data: graph{outputs: 1}.bytes(t)}), "manifest.json", "ailab.model.missingEntry", nil, "manifest.json: the package holds no manifest.json"},
 		{"manifest not JSON", "m.l5d", zipOf(t, entry{name: "manifest.json", data: []byte("{name:")}, entry{name: "model.onnx", data: graph{outputs: 1}.bytes(t)}), "manifest.json", "ailab.model.badManifest", nil, ""},
-		{"std of 0", "m.l5d", pkg(t, noStd, graph{outputs: 1}), "manifest.input.std", "ailab.model.badStd", nil, "manifest.input.std: every value must be above 0"},
+		{"std of 0", "m.l5d", pkg(t, noStd, graph{outputs: 1}), "manifest.input.std", "ailab.model.badStd", nil, "Input standard deviation: every value must be above 0"},
 		{"bad identifier", "m.l5d", pkg(t, badID, graph{outputs: 1}), "manifest.elements[0].identifier", "ailab.element.badIdentifier", nil, ""},
 		{"graph not ONNX", "m.l5d", zipOf(t, entry{name: "manifest.json", data: mustJSON(t, manifest(1))}, entry{name: "model.onnx", data: []byte("\xff\xff\xff not protobuf")}), "model.onnx", "ailab.model.badGraph", nil, ""},
 		{"another opset", "m.l5d", pkg(t, manifest(1), graph{outputs: 1, opset: 17}), "model.onnx", "ailab.model.opset", map[string]any{"opset": int64(17), "want": 13}, "model.onnx: operator set 17; only operator set 13 runs here"},
@@ -205,7 +205,7 @@ func TestReadPackage_Refusals(t *testing.T) {
 		}}), "model.onnx", "ailab.model.unsupportedOps", map[string]any{"operators": "MaxPool, Resize"}, "model.onnx: operators not supported: MaxPool, Resize"},
 		{"input of another size", "m.l5d", pkg(t, wrongIn, graph{outputs: 1}), "manifest.input", "ailab.model.shapeMismatch", map[string]any{"graph": "[1, 3, 6, 8]", "manifest": "[1, 3, 6, 10]"}, ""},
 		{"manifest lying about its outputs", "m.l5d", pkg(t, manifest(3), graph{outputs: 2}), "manifest.output", "ailab.model.outputMismatch",
-			map[string]any{"graph": "[1, 2]", "manifest": "[1, 3]"}, "manifest.output: the graph gives [1, 2], the manifest says [1, 3]"},
+			map[string]any{"graph": "[1, 2]", "manifest": "[1, 3]"}, "Manifest output: the graph gives [1, 2], the manifest says [1, 3]"},
 		{"graph lying about its outputs", "m.l5d", pkg(t, manifest(3), graph{outputs: 2, declared: []int64{1, 3}}), "manifest.output", "ailab.model.outputMismatch",
 			map[string]any{"graph": "[1, 2]", "manifest": "[1, 3]"}, ""},
 		{"boxes from a counter", "m.l5d", pkg(t, boxes, graph{outputs: 1}), "manifest.output", "ailab.model.outputMismatch", nil, ""},
@@ -255,9 +255,9 @@ func TestReadPackage_MessagesInThreeLanguages(t *testing.T) {
 	_, err = ailab.ReadPackage("m.l5d", pkg(t, manifest(2), graph{outputs: 1}))
 	e = errs.As(err)
 	want = map[i18n.Lang]string{
-		i18n.EnUS: "manifest.output: the graph gives [1, 1], the manifest says [1, 2]",
-		i18n.ZhCN: "manifest.output：模型输出为 [1, 1]，清单写的是 [1, 2]",
-		i18n.ZhTW: "manifest.output：模型輸出為 [1, 1]，清單寫的是 [1, 2]",
+		i18n.EnUS: "Manifest output: the graph gives [1, 1], the manifest says [1, 2]",
+		i18n.ZhCN: "清单输出：模型输出为 [1, 1]，清单写的是 [1, 2]",
+		i18n.ZhTW: "清單輸出：模型輸出為 [1, 1]，清單寫的是 [1, 2]",
 	}
 	for l, w := range want {
 		if got := i18n.Message(l, e.Code, e.Field, e.Params); got != w {
