@@ -145,6 +145,20 @@ func TestAilabModels(t *testing.T) {
 	if res.Outputs[1].Values[0].Value <= res.Outputs[0].Values[0].Value {
 		t.Errorf("90 moths counted no more than 5: %+v", res.Outputs)
 	}
+	// A test on a set version runs on its samples and marks the version used.
+	var set struct {
+		ID   int64
+		Used bool
+	}
+	owner.must("POST", "/apis/ailab/sets", fmt.Sprintf(`{"name":"traps","sampleIds":[%d,%d]}`, ids[0], ids[1]), &set)
+	owner.must("POST", fmt.Sprintf("/apis/ailab/models/%d/test", model.ID), fmt.Sprintf(`{"setId":%d}`, set.ID), &res)
+	if len(res.Outputs) != 2 || res.Outputs[1].Values[0].Value != want[1] {
+		t.Fatalf("test on a set: %+v", res)
+	}
+	owner.must("GET", fmt.Sprintf("/apis/ailab/sets/%d", set.ID), "", &set)
+	if !set.Used {
+		t.Fatalf("the tested set version is not used: %+v", set)
+	}
 	// No samples, or another account's sample, are refused.
 	if a := owner.call("POST", fmt.Sprintf("/apis/ailab/models/%d/test", model.ID), `{"sampleIds":[]}`); a.Code == 0 {
 		t.Fatalf("a test on nothing: %s", a.raw)
