@@ -117,6 +117,14 @@ var accessTable = map[string]access{
 	"PUT /apis/ailab/sets/{setId}":             {scope: "account"},
 	"DELETE /apis/ailab/sets/{setId}":          {scope: "account"},
 	"GET /apis/ailab/sets/{setId}/export":      {scope: "account"},
+	// Models too (TestAilabModels).
+	"GET /apis/ailab/models":                            {scope: "account"},
+	"POST /apis/ailab/models":                           {scope: "account"},
+	"GET /apis/ailab/models/builtin/insect-counter.l5d": {scope: "account"},
+	"GET /apis/ailab/models/{modelId}":                  {scope: "account"},
+	"GET /apis/ailab/models/{modelId}/file":             {scope: "account"},
+	"DELETE /apis/ailab/models/{modelId}":               {scope: "account"},
+	"POST /apis/ailab/models/{modelId}/test":            {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},

@@ -160,6 +160,11 @@ type SampleStore interface {
 	CreateElement(ctx context.Context, e *ailab.Element) error
 	Elements(ctx context.Context, ownerID int64) ([]ailab.Element, error)
 	DeleteElement(ctx context.Context, ownerID, id int64) error
+	CreateModel(ctx context.Context, m *ailab.StoredModel, data []byte) error
+	Models(ctx context.Context, ownerID int64) ([]ailab.StoredModel, error)
+	Model(ctx context.Context, ownerID, id int64) (*ailab.StoredModel, error)
+	ModelData(ctx context.Context, ownerID, id int64) ([]byte, error)
+	DeleteModel(ctx context.Context, ownerID, id int64) error
 }
 
 // Server is the HTTP side of the application.

@@ -35,7 +35,33 @@ func (s *Sim) Image(at time.Time) []byte {
 	}
 	s.mu.Unlock()
 
-	w := weatherAt(at, s.d.Lat, s.d.Lng)
+	return render(s.d.Seed, s.d.Lat, s.d.Lng, at, catch)
+}
+
+// Scene is how a picture was taken: the exposure (0.35 at night under the
+// fill light, 1 in full daylight) and whether it rained.
+type Scene struct {
+	Light   float64
+	Raining bool
+}
+
+// TrapPicture is the picture an insect trap with this seed at lat, lng
+// takes at time at when catch insects lie on it: the same scene Image
+// draws, with the catch given rather than simulated. The AI lab's counter
+// is trained and checked on these (tools/ailab).
+func TrapPicture(seed int64, lat, lng float64, at time.Time, catch int) []byte {
+	return render(seed, lat, lng, at, max(catch, 0))
+}
+
+// SceneAt is the light and rain of a camera's picture at lat, lng at time at.
+func SceneAt(lat, lng float64, at time.Time) Scene {
+	w := weatherAt(at, lat, lng)
+	return Scene{Light: 0.35 + 0.65*clamp(w.solar/350, 0, 1), Raining: w.raining}
+}
+
+// render draws the scene at at; catch < 0 draws the crop instead of a trap.
+func render(seed int64, lat, lng float64, at time.Time, catch int) []byte {
+	w := weatherAt(at, lat, lng)
 	img := image.NewRGBA(image.Rect(0, 0, imageW, imageH))
 	// Exposure: auto-exposure keeps daylight scenes bright; at night only
 	// the fill light remains and colours wash out.
@@ -44,11 +70,11 @@ func (s *Sim) Image(at time.Time) []byte {
 	paintScene(img, &w, light, sat)
 
 	if catch >= 0 {
-		drawInsects(img, s.d.Seed, cstDay(at), catch)
+		drawInsects(img, seed, cstDay(at), catch)
 	} else {
-		drawCrop(img, s.d.Seed, dayOfYear(at), light, sat)
+		drawCrop(img, seed, dayOfYear(at), light, sat)
 	}
-	r := rand.New(rand.NewPCG(uint64(s.d.Seed), hash(0x1a6e, uint64(at.Unix()))))
+	r := rand.New(rand.NewPCG(uint64(seed), hash(0x1a6e, uint64(at.Unix()))))
 	if w.raining {
 		drawRain(img, r)
 	}
