@@ -85,9 +85,6 @@ type Serve struct {
 
 	SMTPURL  string // smtp:// or smtps:// server for outgoing mail; empty disables e-mail
 	MailFrom string // sender of outgoing mail
-	// FeedbackMail is the operator's address each new feedback is mailed
-	// to (through SMTPURL); empty mails none.
-	FeedbackMail string
 	MapTiles string // osm, amap or a tile URL template
 	// WeChat template messages for alert notifications; empty AppID disables them.
 	WeChatAPI, WeChatAppID, WeChatSecret, WeChatTemplate string
@@ -110,6 +107,9 @@ type Serve struct {
 	PushRetries []time.Duration
 	// PublicURL is the console's address as users reach it, for links in notifications.
 	PublicURL string
+	// FeedbackMail is the operator's address each new feedback is mailed
+	// to (through SMTPURL); empty mails none.
+	FeedbackMail string
 }
 
 // Log configures logging.
