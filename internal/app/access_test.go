@@ -117,6 +117,11 @@ var accessTable = map[string]access{
 	"PUT /apis/ailab/sets/{setId}":             {scope: "account"},
 	"DELETE /apis/ailab/sets/{setId}":          {scope: "account"},
 	"GET /apis/ailab/sets/{setId}/export":      {scope: "account"},
+	// Feedback belongs to its author; another's looks missing (TestFeedback).
+	"GET /apis/feedback":                                   {scope: "account"},
+	"POST /apis/feedback":                                  {scope: "account"},
+	"GET /apis/feedback/{feedbackId}":                      {scope: "account"},
+	"GET /apis/feedback/{feedbackId}/screenshots/{shotId}": {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},
