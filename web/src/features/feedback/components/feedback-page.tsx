@@ -20,6 +20,19 @@ interface FormValues {
 const formFields = ['category', 'text', 'contact'] as const;
 
 /**
+ * A chosen picture's thumbnail as a data: URL: the console's content policy admits data: pictures,
+ * not the blob: URLs antd's own thumbnails are drawn from.
+ */
+function dataURL(file: File | Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => resolve('');
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
  * /console/feedback: tell the operator about a problem or an idea — a category, the text, up to
  * three screenshots and how to reach you — and see what you sent, open or answered, with the answer.
  * offered is the contact to fill in: the account's bound e-mail address or phone.
@@ -105,6 +118,7 @@ export function FeedbackPage({ offered = '' }: { offered?: string }) {
               accept={SHOT_TYPES.join(',')}
               multiple
               fileList={shots}
+              previewFile={dataURL}
               beforeUpload={(file, batch) => {
                 const problem = shotProblem(file, shots.length + batch.indexOf(file));
                 setShotError(problem && t(`shotProblem.${problem}`, { name: file.name, max: MAX_SCREENSHOTS }));
@@ -126,7 +140,7 @@ export function FeedbackPage({ offered = '' }: { offered?: string }) {
           <Form.Item
             name="contact"
             label={t('contact')}
-            extra={t('contactHint')}
+            extra={offered ? t('contactHint') : t('contactHintNone')}
             rules={[{ validator: (_, value: string | undefined) => (contactTooLong(value) ? Promise.reject(new Error(t('contactTooLong', { max: MAX_CONTACT }))) : Promise.resolve()) }]}
           >
             <Input placeholder={t('contactPlaceholder')} maxLength={MAX_CONTACT} data-testid="feedback-contact" />
