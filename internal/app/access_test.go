@@ -125,6 +125,11 @@ var accessTable = map[string]access{
 	"GET /apis/ailab/models/{modelId}/file":             {scope: "account"},
 	"DELETE /apis/ailab/models/{modelId}":               {scope: "account"},
 	"POST /apis/ailab/models/{modelId}/test":            {scope: "account"},
+	// Feedback belongs to its author; another's looks missing (TestFeedback).
+	"GET /apis/feedback":                                   {scope: "account"},
+	"POST /apis/feedback":                                  {scope: "account"},
+	"GET /apis/feedback/{feedbackId}":                      {scope: "account"},
+	"GET /apis/feedback/{feedbackId}/screenshots/{shotId}": {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},

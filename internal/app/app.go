@@ -22,6 +22,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
+	"github.com/fieldwatch/fieldwatch/internal/feedback"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
 	"github.com/fieldwatch/fieldwatch/internal/httpapi"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
@@ -98,6 +99,9 @@ type Graph struct {
 	Soil               *soil.Service // soil settings and analyses
 	HTTP               *httpapi.Server
 
+	// FeedbackMails mails feedback to --feedback-mail and answers to their authors.
+	FeedbackMails *feedback.Worker
+
 	onCommit    func(reports []*telemetry.Report, stored int, took time.Duration, err error)
 	onEvent     func(*rules.Event)
 	pushAllow   []netip.AddrPort
@@ -153,6 +157,10 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		ao.WeChat = m.WeChat
 	}
 	m.Accounts = accounts.New(ao)
+	m.FeedbackMails = feedback.NewWorker(feedback.WorkerOptions{Store: db, URL: m.Config.PublicURL, Location: m.loc, Log: m.Log})
+	if m.Notifier.Mail != nil {
+		m.FeedbackMails.Mail = m.Notifier.Mail
+	}
 	tiles, err := maptiles.Parse(m.Config.MapTiles)
 	if err != nil {
 		return fmt.Errorf("--map-tiles %w", err)
@@ -169,6 +177,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		MetricsToken:   m.Config.MetricsToken,
 		DeviceCerts:    m.DeviceCerts,
 		QRImageOrigin:  m.qrImageOrigin(),
+		Feedback:       db,
+		FeedbackMail:   m.Config.FeedbackMail,
+		FeedbackWake:   m.FeedbackMails.Wake,
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
@@ -304,6 +315,7 @@ func (m *Graph) Start() {
 	run(m.Engine.Run)
 	run(m.Pusher.Run)
 	run(m.Commands.Run)
+	run(m.FeedbackMails.Run)
 }
 
 // mqttPort is the embedded broker's port, or 0 without one.

@@ -1,5 +1,5 @@
 // Package cli is the fieldwatch command line: one file per subcommand
-// (serve, migrate, user, device, simulate, bench, routes, calc, version),
+// (serve, migrate, user, feedback, device, simulate, bench, routes, calc, version),
 // dispatched by Run. cmd/fieldwatch only calls Run.
 package cli
 
@@ -26,6 +26,8 @@ Commands:
   serve      run the web console and API (SQLite under --data by default)
   migrate    apply pending database migrations and exit
   user add   create an account (user list, user disable, user enable: manage them)
+  feedback   list the feedback users sent (feedback list [--open], feedback show ID) and
+             answer it (feedback answer ID "text")
   device     add a device and print its key and label (device add; without --owner it waits
              to be bound from its label), print a label again (device label), set its state
              (device state), make it reachable only through the open API (device api-only)
@@ -61,6 +63,8 @@ func Run(version string, args []string, stdin io.Reader, stdout, stderr io.Write
 		err = user(rest, stdin, stdout, stderr)
 	case "device":
 		err = device(rest, stdout, stderr)
+	case "feedback":
+		err = feedbackCmd(rest, stdout, stderr)
 	case "simulate":
 		err = simulate(rest, stdout, stderr)
 	case "bench":

@@ -40,7 +40,7 @@ func TestHelp(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, cmd := range []string{"serve", "migrate", "user add", "routes", "version", "FIELDWATCH_"} {
+	for _, cmd := range []string{"serve", "migrate", "user add", "feedback", "routes", "version", "FIELDWATCH_"} {
 		if !strings.Contains(out, cmd) {
 			t.Errorf("help lacks %q", cmd)
 		}
@@ -50,7 +50,7 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("serve --help exit %d", code)
 	}
 	for _, flag := range []string{"-addr", "-data", "-db", "-demo", "-log-format", "-trust-proxy", "-trusted-proxies", "FIELDWATCH_TRUSTED_PROXIES", "FIELDWATCH_ADDR",
-		"-smtp-url", "FIELDWATCH_SMTP_URL", "-mail-from", "-map-tiles", "FIELDWATCH_MAP_TILES"} {
+		"-smtp-url", "FIELDWATCH_SMTP_URL", "-mail-from", "-feedback-mail", "FIELDWATCH_FEEDBACK_MAIL", "-map-tiles", "FIELDWATCH_MAP_TILES"} {
 		if !strings.Contains(errOut, flag) {
 			t.Errorf("serve help lacks %q", flag)
 		}

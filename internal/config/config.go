@@ -107,6 +107,9 @@ type Serve struct {
 	PushRetries []time.Duration
 	// PublicURL is the console's address as users reach it, for links in notifications.
 	PublicURL string
+	// FeedbackMail is the operator's address each new feedback is mailed
+	// to (through SMTPURL); empty mails none.
+	FeedbackMail string
 }
 
 // Log configures logging.
@@ -183,6 +186,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.IntVar(&s.DemoDays, "demo-days", 30, "with --demo: days of 10-minute history the demo fleet starts with")
 	fs.StringVar(&s.SMTPURL, "smtp-url", "", "SMTP server for outgoing mail (data exports): smtp://user:pass@host:port[?starttls=require|opportunistic|none] or smtps://…; empty disables e-mail")
 	fs.StringVar(&s.MailFrom, "mail-from", mail.DefaultFrom, "sender address of outgoing mail")
+	fs.StringVar(&s.FeedbackMail, "feedback-mail", "", "the operator's e-mail address: each feedback sent from the console is mailed there with its screenshots (needs --smtp-url); empty mails none, feedback is still kept and listed by \"fieldwatch feedback list\"")
 	fs.StringVar(&s.WeChatAPI, "wechat-api", "https://api.weixin.qq.com", "WeChat Official Account API base URL (alert template messages, JS-SDK signatures of pages inside WeChat)")
 	fs.StringVar(&s.WeChatAppID, "wechat-appid", "", "WeChat Official Account app id; empty disables WeChat notifications")
 	fs.StringVar(&s.WeChatSecret, "wechat-secret", "", "WeChat Official Account app secret")
@@ -327,6 +331,14 @@ func (s *Serve) Validate() error {
 	}
 	if _, err := mail.ParseFrom(s.MailFrom); err != nil {
 		return fmt.Errorf("--mail-from: %v", err)
+	}
+	if s.FeedbackMail != "" {
+		if s.SMTPURL == "" {
+			return fmt.Errorf("--feedback-mail needs --smtp-url")
+		}
+		if _, err := mail.ParseFrom(s.FeedbackMail); err != nil {
+			return fmt.Errorf("--feedback-mail: %v", err)
+		}
 	}
 	if _, err := maptiles.Parse(s.MapTiles); err != nil {
 		return fmt.Errorf("--map-tiles %v", err)

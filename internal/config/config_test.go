@@ -161,6 +161,7 @@ func TestParse_MailAndMapTiles(t *testing.T) {
 		{[]string{"--smtp-url", "mail.example.com:25"}, "--smtp-url"},
 		{[]string{"--smtp-url", "smtp://host?starttls=maybe"}, "--smtp-url"},
 		{[]string{"--mail-from", "nobody"}, "--mail-from"},
+		{[]string{"--feedback-mail", "nobody"}, "--feedback-mail"},
 		{[]string{"--map-tiles", "google"}, "--map-tiles"},
 		{[]string{"--map-tiles", "https://tiles.example.com/{x}/{y}.png"}, "--map-tiles"},
 	} {
@@ -175,6 +176,13 @@ func TestParse_MailAndMapTiles(t *testing.T) {
 	s, _ = newServe(t, "--smtp-url", "smtp://exports:hunter2@host:0")
 	if err := s.Validate(); err == nil || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("a bad --smtp-url shows its password: %v", err)
+	}
+	if s, _ = newServe(t, "--feedback-mail", "运维 <ops@farm.example>"); s.Validate() != nil || s.FeedbackMail != "运维 <ops@farm.example>" {
+		t.Errorf("--feedback-mail with --smtp-url: %+v %v", s.FeedbackMail, s.Validate())
+	}
+	t.Setenv("FIELDWATCH_SMTP_URL", "")
+	if s, _ = newServe(t, "--feedback-mail", "ops@farm.example"); s.Validate() == nil || !strings.Contains(s.Validate().Error(), "needs --smtp-url") {
+		t.Errorf("--feedback-mail without --smtp-url: %v", s.Validate())
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/ailab"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
+	"github.com/fieldwatch/fieldwatch/internal/feedback"
 	"github.com/fieldwatch/fieldwatch/internal/portal"
 	"io"
 	"io/fs"
@@ -112,6 +113,12 @@ type Options struct {
 	Portal *portal.Service
 	// Samples keeps the AI lab's samples; nil answers 404 on those routes.
 	Samples SampleStore
+	// Feedback keeps what users tell the operator; nil answers 404 on those
+	// routes. FeedbackMail, when set, is the operator's address each new
+	// feedback is queued to; FeedbackWake tells the mail worker.
+	Feedback     FeedbackStore
+	FeedbackMail string
+	FeedbackWake func()
 	// DeviceCerts issues, lists and revokes device certificates; nil
 	// answers 404 on those routes.
 	DeviceCerts *devicecert.Service
@@ -139,6 +146,14 @@ const (
 type ImageReader interface {
 	Images(ctx context.Context, deviceID int64, limit int) ([]telemetry.Image, error)
 	ImageData(ctx context.Context, deviceID, id int64) (*telemetry.Image, []byte, error)
+}
+
+// FeedbackStore keeps feedback, each visible to its author only.
+type FeedbackStore interface {
+	CreateFeedback(ctx context.Context, f *feedback.Feedback, operatorMail string) error
+	Feedbacks(ctx context.Context, accountID int64) ([]feedback.Feedback, error)
+	FeedbackByID(ctx context.Context, accountID, id int64) (*feedback.Feedback, error)
+	FeedbackScreenshot(ctx context.Context, accountID, feedbackID, shotID int64) (*feedback.Screenshot, error)
 }
 
 // SampleStore keeps the AI lab's samples, each visible to its owner only.
@@ -426,7 +441,7 @@ func (s *Server) deadlines(next http.Handler) http.Handler {
 		rc := http.NewResponseController(w)
 		if r.Body != nil && r.Body != http.NoBody {
 			d := s.BodyTimeout
-			if r.URL.Path == "/ingest/v1/"+ingest.KindImage {
+			if r.URL.Path == "/ingest/v1/"+ingest.KindImage || r.URL.Path == "/apis/feedback" && r.Method == http.MethodPost {
 				d = s.UploadTimeout
 			}
 			_ = rc.SetReadDeadline(time.Now().Add(d))

@@ -105,7 +105,7 @@ const desktopRoutes: RouteObject[] = [
     ],
   },
   { path: paths.openApi, handle: handle('openApi'), lazy: page(() => import('./routes/desktop/open-api')) },
-  soon(paths.feedback, 'feedback'),
+  { path: paths.feedback, handle: handle('feedback'), lazy: page(() => import('./routes/desktop/feedback')) },
   { path: paths.changelog, handle: handle('changelog'), lazy: page(() => import('./routes/desktop/changelog')) },
   { path: paths.account, handle: handle('account'), lazy: page(() => import('./routes/desktop/account')) },
   { path: paths.sharing, handle: handle('sharing'), lazy: page(() => import('./routes/desktop/sharing')) },

@@ -232,13 +232,15 @@ async function send<K extends 'text' | 'blob'>(
     'X-Requested-With': 'XMLHttpRequest',
     ...extra,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (files) goes as multipart/form-data, its boundary set by the browser.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   try {
     const response = await fetch(buildUrl(path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });

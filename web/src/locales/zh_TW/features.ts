@@ -4,6 +4,7 @@ import antdLocale from 'antd/es/locale/zh_TW';
 import briefing from './briefing.json';
 import devices from './devices.json';
 import et0 from './et0.json';
+import feedback from './feedback.json';
 import integration from './integration.json';
 import mobilePoi from './mobilePoi.json';
 import overview from './overview.json';
@@ -13,6 +14,6 @@ import release from './release.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse, overview };
+export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse, overview, feedback };
 
 export { antdLocale };
