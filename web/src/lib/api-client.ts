@@ -232,13 +232,15 @@ async function send<K extends 'text' | 'blob'>(
     'X-Requested-With': 'XMLHttpRequest',
     ...extra,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file goes as it is (the server reads what it is from its bytes); anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
 
   try {
     const response = await fetch(buildUrl(path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || raw ? (body as Blob | undefined) : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
@@ -314,6 +316,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** POSTs a file as the request body, its bytes unchanged. */
+  upload: <T>(path: string, file: Blob, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body: file }),
 };
 
 /** The text to show for a failed call: server message, or the generic one for anything else. */
