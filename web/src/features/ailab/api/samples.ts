@@ -34,7 +34,7 @@ export function sampleImageSrc(sample: Pick<Sample, 'id'>): string {
   return `${API_BASE}/ailab/samples/${sample.id}/image`;
 }
 
-function useSampleMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<unknown>) {
+function useSampleMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
