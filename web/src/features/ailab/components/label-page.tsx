@@ -1,5 +1,5 @@
 import { AimOutlined, ArrowLeftOutlined, BorderOutlined, DeleteOutlined, DragOutlined, LeftOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Segmented, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Segmented, Select, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -221,7 +221,6 @@ function Labeller({ sample }: { sample: Sample }) {
                 role="radio"
                 aria-checked={state.element === element.identifier}
                 type={state.element === element.identifier ? 'primary' : 'default'}
-                ghost={state.element === element.identifier}
                 onClick={() => dispatch({ type: 'element', element: element.identifier })}
                 aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
                 data-testid={`label-element-${element.identifier}`}
@@ -288,6 +287,18 @@ function Labeller({ sample }: { sample: Sample }) {
             </div>
           )}
         </Card>
+        {selected ? (
+          <Card size="small" variant="borderless" title={t('label.selected')}>
+            <Select
+              style={{ width: '100%' }}
+              aria-label={t('label.selectedElement')}
+              value={selected.element}
+              onChange={(element: string) => dispatch({ type: 'relabel', element })}
+              options={list.map((element) => ({ value: element.identifier, label: element.name }))}
+              data-testid="label-relabel"
+            />
+          </Card>
+        ) : null}
         <Card size="small" variant="borderless" title={t('label.sample')}>
           <Form layout="vertical" size="small">
             <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
@@ -296,11 +307,11 @@ function Labeller({ sample }: { sample: Sample }) {
               <br />
               {formatDateTime(sample.sampleTime)} · {sample.width}×{sample.height}
             </Typography.Paragraph>
-            <Form.Item label={t('samples.tag')}>
-              <Input value={tag} onChange={(event) => setTag(event.target.value)} maxLength={32} data-testid="label-tag" />
+            <Form.Item label={t('samples.tag')} htmlFor="label-tag">
+              <Input id="label-tag" value={tag} onChange={(event) => setTag(event.target.value)} maxLength={32} data-testid="label-tag" />
             </Form.Item>
-            <Form.Item label={t('samples.location')} style={{ marginBottom: 0 }}>
-              <Input value={location} onChange={(event) => setLocation(event.target.value)} maxLength={64} />
+            <Form.Item label={t('samples.location')} htmlFor="label-location" style={{ marginBottom: 0 }}>
+              <Input id="label-location" value={location} onChange={(event) => setLocation(event.target.value)} maxLength={64} />
             </Form.Item>
           </Form>
         </Card>

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { selectAllTitle } from '@/components/select-all-title';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, MISSING } from '@/lib/format';
@@ -99,7 +100,6 @@ export function SamplesPage({ title }: { title?: string }) {
     {
       title: t('actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, sample) => (
         <Flex gap={4}>
           <Link to={labelPath(sample.id)}>
@@ -179,7 +179,13 @@ export function SamplesPage({ title }: { title?: string }) {
           columns={columns}
           dataSource={shown}
           loading={samples.isPending}
-          rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as number[]), columnWidth: 40 }}
+          rowSelection={{
+            columnTitle: selectAllTitle,
+            selectedRowKeys: chosen,
+            onChange: (keys) => setChosen(keys as number[]),
+            columnWidth: 40,
+            getCheckboxProps: (sample) => ({ 'aria-label': t('samples.choose', { id: sample.id }) }),
+          }}
           pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50], showTotal: (total) => t('total', { count: total }) }}
           locale={{ emptyText: all.length === 0 ? t('samples.empty') : t('samples.noMatch') }}
           scroll={{ x: 'max-content' }}

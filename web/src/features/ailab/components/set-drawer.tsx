@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Flex, Form, Input, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectAllTitle } from '@/components/select-all-title';
 import { ServerErrorAlert } from '@/components/server-error-alert';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, MISSING } from '@/lib/format';
@@ -94,14 +95,15 @@ function SetForm({ target, onClose }: { target: Exclude<SetTarget, null>; onClos
       {error && !serverField ? <ServerErrorAlert error={error} className="fw-lab__toolbar" /> : null}
       <Form.Item
         label={t('sets.name')}
+        htmlFor="set-name"
         required
         validateStatus={nameError || serverField === 'name' ? 'error' : undefined}
         help={serverField === 'name' ? (error as Error).message : undefined}
       >
-        <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={64} disabled={editing !== null} showCount={!editing} data-testid="set-name" />
+        <Input id="set-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={64} disabled={editing !== null} showCount={!editing} data-testid="set-name" />
       </Form.Item>
-      <Form.Item label={t('sets.description')}>
-        <Input.TextArea value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="set-description" />
+      <Form.Item label={t('sets.description')} htmlFor="set-description">
+        <Input.TextArea id="set-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} data-testid="set-description" />
       </Form.Item>
       <Form.Item
         label={t('sets.samples', { count: sampleIds.length })}
@@ -115,7 +117,12 @@ function SetForm({ target, onClose }: { target: Exclude<SetTarget, null>; onClos
           columns={columns}
           dataSource={samples.data ?? []}
           loading={samples.isPending}
-          rowSelection={{ selectedRowKeys: sampleIds, onChange: (keys) => setSampleIds(keys as number[]) }}
+          rowSelection={{
+            columnTitle: selectAllTitle,
+            selectedRowKeys: sampleIds,
+            onChange: (keys) => setSampleIds(keys as number[]),
+            getCheckboxProps: (sample) => ({ 'aria-label': t('samples.choose', { id: sample.id }) }),
+          }}
           pagination={{ defaultPageSize: 10, hideOnSinglePage: true }}
           locale={{ emptyText: t('samples.empty') }}
           scroll={{ x: 'max-content' }}

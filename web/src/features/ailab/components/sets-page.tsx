@@ -69,7 +69,6 @@ export function SetsPage({ title }: { title?: string }) {
     {
       title: t('actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, set) => (
         <Flex gap={4}>
           <Button size="small" icon={<EditOutlined />} onClick={() => setTarget({ mode: 'edit', set })} data-testid={`set-edit-${set.id}`}>

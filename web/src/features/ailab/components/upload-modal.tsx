@@ -28,11 +28,11 @@ export function UploadModal({ open, onClose, onUploaded }: UploadModalProps) {
   return (
     <Modal open={open} title={t('samples.upload')} onCancel={close} footer={null} destroyOnHidden>
       <Form layout="vertical">
-        <Form.Item label={t('samples.tag')}>
-          <Input value={tag} onChange={(event) => setTag(event.target.value)} maxLength={32} data-testid="upload-tag" />
+        <Form.Item label={t('samples.tag')} htmlFor="upload-tag">
+          <Input id="upload-tag" value={tag} onChange={(event) => setTag(event.target.value)} maxLength={32} data-testid="upload-tag" />
         </Form.Item>
-        <Form.Item label={t('samples.location')}>
-          <Input value={location} onChange={(event) => setLocation(event.target.value)} maxLength={64} />
+        <Form.Item label={t('samples.location')} htmlFor="upload-location">
+          <Input id="upload-location" value={location} onChange={(event) => setLocation(event.target.value)} maxLength={64} />
         </Form.Item>
       </Form>
       <Upload.Dragger

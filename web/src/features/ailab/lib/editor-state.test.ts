@@ -34,15 +34,22 @@ describe('editorReducer', () => {
     expect(run(state, { type: 'delete' }).labels).toHaveLength(1);
   });
 
-  it('renames the selected label when another element is picked, and draws the next with it', () => {
+  it('draws the next label with a newly picked element, leaving the one just drawn as it is', () => {
     const state = run(
       initialEditor('moth'),
       { type: 'add', label: { x: 1, y: 2, w: 30, h: 40 } },
       { type: 'element', element: 'beetle' },
-      { type: 'select', index: -1 },
       { type: 'add', label: { x: 5, y: 5, w: 0, h: 0 } },
     );
-    expect(state.labels.map((label) => label.element)).toEqual(['beetle', 'beetle']);
+    expect(state.labels.map((label) => label.element)).toEqual(['moth', 'beetle']);
+  });
+
+  it('renames the selected label only when asked', () => {
+    const drawn = run(initialEditor('moth'), { type: 'add', label: { x: 1, y: 2, w: 30, h: 40 } });
+    const renamed = run(drawn, { type: 'relabel', element: 'beetle' });
+    expect(renamed.labels[0].element).toBe('beetle');
+    expect(renamed.element).toBe('moth');
+    expect(run(renamed, { type: 'select', index: -1 }, { type: 'relabel', element: 'wasp' }).labels[0].element).toBe('beetle');
   });
 
   it('moves a label within the picture', () => {

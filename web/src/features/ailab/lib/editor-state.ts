@@ -22,7 +22,8 @@ export type EditorEvent =
   | { type: 'move'; index: number; dx: number; dy: number; size: Size }
   | { type: 'delete' }
   | { type: 'mode'; mode: DrawMode }
-  | { type: 'element'; element: string };
+  | { type: 'element'; element: string }
+  | { type: 'relabel'; element: string };
 
 export function initialEditor(element = ''): EditorState {
   return { labels: [], selected: -1, mode: 'box', element, dirty: false };
@@ -51,15 +52,14 @@ export function editorReducer(state: EditorState, event: EditorEvent): EditorSta
       return { ...state, labels: state.labels.filter((_, index) => index !== state.selected), selected: -1, dirty: true };
     case 'mode':
       return { ...state, mode: event.mode };
-    case 'element': {
-      // With a label selected, picking an element names it: the quick way to fix a wrong one.
-      const selected = state.labels[state.selected];
-      if (selected && selected.element !== event.element) {
-        const labels = state.labels.slice();
-        labels[state.selected] = { ...selected, element: event.element };
-        return { ...state, labels, element: event.element, dirty: true };
-      }
+    case 'element':
       return { ...state, element: event.element };
+    case 'relabel': {
+      const selected = state.labels[state.selected];
+      if (!selected || selected.element === event.element) return state;
+      const labels = state.labels.slice();
+      labels[state.selected] = { ...selected, element: event.element };
+      return { ...state, labels, dirty: true };
     }
   }
 }
