@@ -89,8 +89,9 @@ export function LabelEditor({ src, size, labels, selected, mode, canDraw, colorO
     setDrag(null);
   };
 
-  const radius = Math.max(4, 6 * scale);
-  const fontSize = Math.max(10, 12 * scale);
+  // Sizes in screen pixels, turned into the picture's: the same on a small picture shown large.
+  const radius = 6 * scale;
+  const fontSize = 13 * scale;
   const preview = drag?.kind === 'draw' ? boxFromDrag(drag.start, drag.end, size) : null;
 
   return (

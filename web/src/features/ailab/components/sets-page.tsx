@@ -62,7 +62,7 @@ export function SetsPage({ title }: { title?: string }) {
         </Flex>
       ),
     },
-    { title: t('sets.description'), dataIndex: 'description', render: (value: string) => value || '--', ellipsis: true },
+    { title: t('sets.description'), dataIndex: 'description', width: 260, render: (value: string) => value || '--', ellipsis: { showTitle: true } },
     { title: t('sets.rows'), dataIndex: 'rows', align: 'right' },
     { title: t('sets.columns'), dataIndex: 'columns', align: 'right' },
     { title: t('sets.createTime'), dataIndex: 'createTime', render: (time: number) => formatDateTime(time) },
