@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
@@ -110,6 +110,30 @@ describe('LabelPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/apps/model-service/samples/5'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]?.body)).labels).toEqual([{ element: 'moth', x: 20, y: 25, w: 50, h: 40 }]);
+  });
+
+  it('asks before leaving with unsaved labels, and stays when told to', async () => {
+    serve(sample(3));
+    const user = userEvent.setup();
+    const { router } = render(3);
+    await screen.findByRole('radio', { name: /Moth/ });
+    const svg = placeCanvas();
+    pointer(svg, 'pointerDown', 20, 20);
+    pointer(svg, 'pointerMove', 120, 100);
+    pointer(svg, 'pointerUp', 120, 100);
+    await screen.findByText('box 10,10 50×40');
+
+    await user.click(screen.getByRole('button', { name: 'Back to samples' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Leave without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/apps/model-service/samples/3');
+
+    await user.click(screen.getByRole('button', { name: 'Back to samples' }));
+    // The cancelled dialog may still be closing: the last one is the new question.
+    const asked = await screen.findAllByRole('dialog');
+    await user.click(within(asked[asked.length - 1]).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/model-service/samples'));
   });
 
   it('lists the shortcuts when ? is pressed', async () => {

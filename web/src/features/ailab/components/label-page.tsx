@@ -1,8 +1,8 @@
 import { AimOutlined, ArrowLeftOutlined, BorderOutlined, DeleteOutlined, DragOutlined, LeftOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Segmented, Select, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Form, Input, Segmented, Select, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useBeforeUnload, useBlocker, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -95,11 +95,48 @@ function Labeller({ sample }: { sample: Sample }) {
     [update, sample.id, tag, location, state.labels, notice, t],
   );
 
+  // Leaving with unsaved labels asks first, unless it is the previous or next sample (saved on the way).
+  const { modal } = App.useApp();
+  const saving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocked = blocker.state === 'blocked';
+  const latestBlocker = useRef(blocker);
+  useEffect(() => {
+    latestBlocker.current = blocker;
+  });
+  useEffect(() => {
+    if (!blocked) return;
+    // One question per blocked leave: the blocker object changes on every render.
+    modal.confirm({
+      title: t('label.leaveTitle'),
+      content: t('label.leaveContent'),
+      okText: t('label.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () => latestBlocker.current.proceed?.(),
+      onCancel: () => latestBlocker.current.reset?.(),
+    });
+  }, [blocked, modal, t]);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (dirty) event.preventDefault();
+      },
+      [dirty],
+    ),
+  );
+
   const go = useCallback(
     (id: number | undefined) => {
       if (id === undefined) return;
-      if (dirty) save(() => navigate(labelPath(id)));
-      else navigate(labelPath(id));
+      if (!dirty) {
+        navigate(labelPath(id));
+        return;
+      }
+      save(() => {
+        saving.current = true;
+        navigate(labelPath(id));
+      });
     },
     [dirty, save, navigate],
   );
