@@ -11,6 +11,7 @@ export const paths = {
   modelService: {
     root: '/apps/model-service',
     samples: '/apps/model-service/samples',
+    sampleLabel: '/apps/model-service/samples/:sampleId',
     sampleSets: '/apps/model-service/sample-sets',
     applications: '/apps/model-service/applications',
     models: '/apps/model-service/models',

@@ -58,6 +58,20 @@ describe('api client', () => {
     });
   });
 
+  it('uploads a file as the body itself, with no JSON content type', async () => {
+    const fetchMock = mockFetch(jsonResponse({ code: 0, message: '', data: { id: 7 } }));
+    const file = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+
+    const data = await api.upload<{ id: number }>('/ailab/samples/upload', file, { params: { tag: 'moth' } });
+
+    expect(data).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/apis/ailab/samples/upload?tag=moth');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(file);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('sends the language chosen last', async () => {
     const fetchMock = mockFetch(jsonResponse({ code: 0, message: '', data: null }));
     await changeLanguage('zh_TW');

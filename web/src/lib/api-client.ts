@@ -232,15 +232,17 @@ async function send<K extends 'text' | 'blob'>(
     'X-Requested-With': 'XMLHttpRequest',
     ...extra,
   };
-  // A form (files) goes as multipart/form-data, its boundary set by the browser.
+  // A form (files) goes as multipart/form-data, its boundary set by the browser; a file alone goes
+  // as it is (the server reads what it is from its bytes); anything else as JSON.
   const form = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (body !== undefined && !form && !raw) headers['Content-Type'] = 'application/json';
 
   try {
     const response = await fetch(buildUrl(path, params), {
       method,
       headers,
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : form || raw ? (body as FormData | Blob) : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
@@ -316,6 +318,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** POSTs a file as the request body, its bytes unchanged. */
+  upload: <T>(path: string, file: Blob, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body: file }),
 };
 
 /** The text to show for a failed call: server message, or the generic one for anything else. */

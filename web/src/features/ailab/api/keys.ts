@@ -1,0 +1,5 @@
+/** Every AI lab query starts with this key. */
+export const ailabKey = ['ailab'] as const;
+export const samplesKey = [...ailabKey, 'samples'] as const;
+export const setsKey = [...ailabKey, 'sets'] as const;
+export const elementsKey = [...ailabKey, 'elements'] as const;
