@@ -12,7 +12,7 @@ describe('changelog, the old device address and the alert sound', () => {
     await versions.first().waitFor(SLOW);
     expect(await versions.count()).toBeGreaterThan(1);
     expect(await versions.first().innerText()).toContain('Latest');
-    expect(await versions.first().innerText()).toContain('Device portal');
+    expect(await versions.first().innerText()).toContain('Overview: devices by status');
     await shot(page, 'changelog-en.png', { fullPage: true });
 
     const zh = await browser({ lang: 'zh_CN', colorScheme: 'dark' });
@@ -20,7 +20,7 @@ describe('changelog, the old device address and the alert sound', () => {
     await zh.page.goto(baseURL() + '/console/release/log');
     await zh.page.getByTestId('changelog-version').first().waitFor(SLOW);
     expect(await zh.page.getByTestId('changelog').innerText()).toContain('更新日志');
-    expect(await zh.page.getByTestId('changelog').innerText()).toContain('设备门户');
+    expect(await zh.page.getByTestId('changelog').innerText()).toContain('概览：设备状态');
     await shot(zh.page, 'changelog-zh-dark.png', { fullPage: true });
   });
 
