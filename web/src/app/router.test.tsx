@@ -121,6 +121,40 @@ describe('router', () => {
     expect(asked.filter((url) => url.startsWith('/apis/account'))).toEqual([]);
   });
 
+  it('opens a partner site\u2019s /external-device/{sn}.{token} as the portal, the token moved out of the path', async () => {
+    const token = 'A'.repeat(40) + '_-b';
+    const asked: { url: string; token: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        asked.push({ url: String(input), token: new Headers(init?.headers).get('X-Portal-Token') });
+        return jsonResponse({ code: 1404, message: 'The page does not exist', error: { key: 'portal.notFound' }, data: null }, 404);
+      }),
+    );
+    const { router } = renderRoutes(routes, { path: `/external-device/SN0001.${token}` });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/uni-portal/SN0001'));
+    expect(router.state.location.hash).toBe(`#k=${token}`);
+    expect(await screen.findByText('The page does not exist')).toBeInTheDocument();
+    expect(asked.some((a) => a.url.startsWith('/apis/uni/device/SN0001') && a.token === token)).toBe(true);
+  });
+
+  it('answers check parameters that are not a portal link as a page that does not exist', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        return jsonResponse({ code: 1404, message: 'The page does not exist', error: { key: 'portal.notFound' }, data: null }, 404);
+      }),
+    );
+    const { router } = renderRoutes(routes, { path: '/external-device/not-a-link' });
+
+    expect(await screen.findByText('The page does not exist')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/external-device/not-a-link');
+    expect(asked.filter((url) => url.startsWith('/apis/account'))).toEqual([]);
+  });
+
   it.each([
     ['desktop', false],
     ['phone', true],

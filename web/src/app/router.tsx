@@ -177,7 +177,7 @@ export const routes: RouteObject[] = [
             Component: PlainLayout,
             children: [
               { path: paths.uniPortal, handle: handle('uniPortal'), lazy: page(() => import('./routes/uni-portal')) },
-              soon(paths.externalDevice, 'externalDevice'),
+              { path: paths.externalDevice, handle: handle('externalDevice'), lazy: page(() => import('./routes/external-device')) },
               // A share or transfer link: describes itself to anyone, asks for a login to accept.
               { path: paths.authorized, handle: handle('authorized'), lazy: page(() => import('./routes/authorized')) },
             ],

@@ -13,6 +13,15 @@ export function tokenFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('k') ?? '';
 }
 
+/**
+ * The check parameters of /external-device/{checkParams}: "{sn}.{token}", the SN (letters, digits, dashes) and the token as the portal
+ * link carries it (43 characters of base64url, which has no dot). Null when they are not that.
+ */
+export function parseCheckParams(checkParams: string): { sn: string; token: string } | null {
+  const m = /^([A-Za-z0-9-]{6,32})\.([A-Za-z0-9_-]{43})$/.exec(checkParams);
+  return m ? { sn: m[1], token: m[2] } : null;
+}
+
 /** The portal's state (SPEC §3): 0 when the page exists, else 404 with the notice to show. */
 export interface PortalState {
   code: number;
