@@ -180,8 +180,8 @@ type response struct {
 		Time []string   `json:"time"`
 		Temp []*float64 `json:"temperature_2m"`
 	} `json:"hourly"`
-	Error      bool                       `json:"error"`
-	Reason     string                     `json:"reason"`
+	Error  bool   `json:"error"`
+	Reason string `json:"reason"`
 }
 
 func (c *Client) fetch(ctx context.Context, lat, lng float64) (*Forecast, error) {
