@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/fieldwatch/fieldwatch/internal/advice"
 	"io"
 	"log/slog"
 	"net"
@@ -168,7 +169,10 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
 		DeviceCerts:    m.DeviceCerts,
-		QRImageOrigin:  m.qrImageOrigin(),
+		Advice:         advice.New(advice.Options{Readings: rd, Soil: m.Soil, Settings: db, Forecast: fc, Events: m.Rules, Store: db, Log: m.Log}),
+		LLM: advice.NewLLM(advice.LLMConfig{URL: m.Config.LLMURL, Model: m.Config.LLMModel, Key: m.Config.LLMKey,
+			Timeout: m.Config.LLMTimeout}),
+		QRImageOrigin: m.qrImageOrigin(),
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
