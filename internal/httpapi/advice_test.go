@@ -66,9 +66,9 @@ type adviceTask struct {
 	Status   string
 	Facts    struct {
 		ProbeDepletion, RainSince, ETcSince, Depletion, RAW, Amount, Temp, Count, Base *float64
-		Day                                                                         string
-		At                                                                          *int64
-		Sources                                                                     []struct {
+		Day                                                                            string
+		At                                                                             *int64
+		Sources                                                                        []struct {
 			DeviceID int64
 			Param    string
 			Node     int
