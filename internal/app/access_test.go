@@ -258,6 +258,13 @@ var accessTable = map[string]access{
 	"GET /apis/oem/gov-lsw/{id}/pluviometer":     {scope: "public"},
 	// The unified portal: its link is its authorization (TestPortal).
 	"GET /apis/system/versionHistory":                {scope: "account"},
+	"GET /apis/ai/reality/{id}":                      {scope: "device", need: devices.NeedRead},
+	"GET /apis/ai/strategy":                          {scope: "device", need: devices.NeedRead, path: "/apis/ai/strategy?id={id}"},
+	"POST /apis/ai/task":                             {scope: "device", need: devices.NeedRead, body: `{"deviceIds":[{id}]}`},
+	"GET /apis/ai/task/today/{id}":                   {scope: "device", need: devices.NeedRead},
+	"GET /apis/ai/task/list/{id}":                    {scope: "device", need: devices.NeedRead},
+	"POST /apis/ai/task/feedback":                    {scope: "account"},
+	"POST /apis/ai/farm/question":                    {scope: "device", need: devices.NeedRead, body: `{"id":{id},"question":"Should I irrigate?"}`},
 	"GET /apis/overview":                             {scope: "account"}, // the caller's own devices only (TestOverview)
 	"GET /apis/et0/areas":                            {scope: "account"},
 	"POST /apis/et0/areas":                           {scope: "account"},

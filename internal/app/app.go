@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/fieldwatch/fieldwatch/internal/advice"
 	"io"
 	"log/slog"
 	"net"
@@ -180,6 +181,9 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Feedback:       db,
 		FeedbackMail:   m.Config.FeedbackMail,
 		FeedbackWake:   m.FeedbackMails.Wake,
+		Advice:         advice.New(advice.Options{Readings: rd, Soil: m.Soil, Settings: db, Forecast: fc, Events: m.Rules, Store: db, Log: m.Log}),
+		LLM: advice.NewLLM(advice.LLMConfig{URL: m.Config.LLMURL, Model: m.Config.LLMModel, Key: m.Config.LLMKey,
+			Timeout: m.Config.LLMTimeout}),
 	})
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat

@@ -96,6 +96,11 @@ type Serve struct {
 	SMSURL, SMSAccessKeyID, SMSAccessKeySecret, SMSSignName, SMSTemplate string
 	// ForecastURL is the weather forecast provider (Open-Meteo's API); empty disables forecasts.
 	ForecastURL string
+	// LLMURL is an OpenAI-compatible chat-completions API that answers farm
+	// questions (with LLMModel and LLMKey); empty: the embedded advisor answers.
+	LLMURL, LLMModel, LLMKey string
+	// LLMTimeout bounds one streamed answer of the model.
+	LLMTimeout time.Duration
 	// BriefingFont is the TrueType font (or collection) embedded in briefing PDFs.
 	BriefingFont string
 	// WarningFeed is an upstream weather warning feed in CAP 1.2 (one alert or an Atom feed); empty: none.
@@ -198,6 +203,10 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.SMSSignName, "sms-sign-name", "", "approved SMS signature name (shown in 【】)")
 	fs.StringVar(&s.SMSTemplate, "sms-template", "", "approved SMS template code whose text has a ${code} variable, e.g. SMS_123456789")
 	fs.StringVar(&s.WeChatTemplate, "wechat-template", "", "WeChat template id of alert messages (fields first, keyword1-3, remark)")
+	fs.StringVar(&s.LLMURL, "llm-url", "", "OpenAI-compatible chat-completions API for farm questions (vLLM, Ollama, llama.cpp server, a cloud provider), e.g. http://127.0.0.1:11434/v1; empty: the embedded advisor answers")
+	fs.StringVar(&s.LLMModel, "llm-model", "", "model name sent to --llm-url")
+	fs.StringVar(&s.LLMKey, "llm-key", "", "API key sent to --llm-url as a bearer token (optional)")
+	fs.DurationVar(&s.LLMTimeout, "llm-timeout", 2*time.Minute, "longest a streamed answer of --llm-url may take")
 	fs.StringVar(&s.ForecastURL, "forecast-url", "", "weather forecast provider speaking Open-Meteo's API, e.g. https://api.open-meteo.com; empty: views say the forecast is unavailable")
 	fs.StringVar(&s.BriefingFont, "briefing-font", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "TrueType font or collection (its first face) with Chinese glyphs, embedded in soil-moisture briefing PDFs (Debian: fonts-wqy-microhei)")
 	fs.StringVar(&s.WarningFeed, "warning-feed", "", "upstream weather warning feed: a CAP 1.2 alert or an Atom feed of CAP alerts (national early-warning release system, a weather service); empty: typhoon, hail, fog and the other types a station cannot measure are listed as needing a feed")
@@ -346,13 +355,16 @@ func (s *Serve) Validate() error {
 	if s.WeChatAppID != "" && (s.WeChatSecret == "" || s.WeChatTemplate == "") {
 		return fmt.Errorf("--wechat-appid needs --wechat-secret and --wechat-template")
 	}
+	if s.LLMURL != "" && s.LLMModel == "" {
+		return fmt.Errorf("--llm-url needs --llm-model")
+	}
 	if s.WeChatToken != "" && s.WeChatAppID == "" {
 		return fmt.Errorf("--wechat-token needs --wechat-appid")
 	}
 	if s.SMSURL != "" && (s.SMSAccessKeyID == "" || s.SMSAccessKeySecret == "" || s.SMSSignName == "" || s.SMSTemplate == "") {
 		return fmt.Errorf("--sms-url needs --sms-access-key-id, --sms-access-key-secret, --sms-sign-name and --sms-template")
 	}
-	for name, v := range map[string]string{"--sms-url": s.SMSURL, "--wechat-mp-url": s.WeChatMP, "--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL, "--warning-feed": s.WarningFeed} {
+	for name, v := range map[string]string{"--sms-url": s.SMSURL, "--wechat-mp-url": s.WeChatMP, "--wechat-api": s.WeChatAPI, "--public-url": s.PublicURL, "--forecast-url": s.ForecastURL, "--warning-feed": s.WarningFeed, "--llm-url": s.LLMURL} {
 		if v == "" && name != "--wechat-api" && name != "--wechat-mp-url" {
 			continue
 		}

@@ -54,6 +54,13 @@ type Day struct {
 	WindMax *float64  // maximum wind speed at 10 m, m/s
 }
 
+// Hour is one hour's forecast air temperature, °C at 2 m; nil when the
+// provider gave none.
+type Hour struct {
+	Time time.Time
+	Temp *float64
+}
+
 // Forecast is the provider's answer for one place.
 type Forecast struct {
 	Provider  string    // the provider's host
@@ -62,6 +69,9 @@ type Forecast struct {
 	Elevation float64   // m, the provider's elevation of that point
 	FetchedAt time.Time // when it was fetched (cached answers keep theirs)
 	Days      []Day
+	// Hours are the hourly temperatures over the same days (when the time of
+	// a minimum matters: frost at 05:00); empty when the provider gave none.
+	Hours []Hour
 }
 
 // Totals are the rain and ET0 summed over the days that have them, mm.
@@ -166,8 +176,12 @@ type response struct {
 	Elevation  float64                    `json:"elevation"`
 	DailyUnits map[string]string          `json:"daily_units"`
 	Daily      map[string]json.RawMessage `json:"daily"`
-	Error      bool                       `json:"error"`
-	Reason     string                     `json:"reason"`
+	Hourly     struct {
+		Time []string   `json:"time"`
+		Temp []*float64 `json:"temperature_2m"`
+	} `json:"hourly"`
+	Error  bool   `json:"error"`
+	Reason string `json:"reason"`
 }
 
 func (c *Client) fetch(ctx context.Context, lat, lng float64) (*Forecast, error) {
@@ -175,6 +189,7 @@ func (c *Client) fetch(ctx context.Context, lat, lng float64) (*Forecast, error)
 	q.Set("latitude", strconv.FormatFloat(lat, 'f', -1, 64))
 	q.Set("longitude", strconv.FormatFloat(lng, 'f', -1, 64))
 	q.Set("daily", strings.Join(dailyVars, ","))
+	q.Set("hourly", "temperature_2m")
 	q.Set("wind_speed_unit", "ms")
 	q.Set("timezone", c.cfg.Location.String())
 	q.Set("forecast_days", strconv.Itoa(Days))
@@ -262,6 +277,23 @@ func (c *Client) parse(r *response) (*Forecast, error) {
 			*d.WindMax *= windScale
 		}
 		f.Days = append(f.Days, d)
+	}
+	// Hourly temperatures are a bonus: a provider without them, or with a
+	// column that does not line up, leaves Hours empty.
+	if h := r.Hourly; len(h.Time) > 0 && len(h.Temp) == len(h.Time) {
+		for i, ts := range h.Time {
+			at, err := time.ParseInLocation("2006-01-02T15:04", ts, c.cfg.Location)
+			if err != nil {
+				f.Hours = nil
+				break
+			}
+			var v *float64
+			if h.Temp[i] != nil && !math.IsNaN(*h.Temp[i]) {
+				x := *h.Temp[i]
+				v = &x
+			}
+			f.Hours = append(f.Hours, Hour{Time: at, Temp: v})
+		}
 	}
 	return f, nil
 }

@@ -69,7 +69,8 @@ func TestClient_Daily(t *testing.T) {
 	q := p.query.Load().(interface{ Get(string) string })
 	for k, want := range map[string]string{
 		"latitude": "37.45", "longitude": "116.3", "timezone": "Asia/Shanghai", "forecast_days": "7", "wind_speed_unit": "ms",
-		"daily": "temperature_2m_max,temperature_2m_min,precipitation_sum,et0_fao_evapotranspiration,wind_speed_10m_max",
+		"daily":  "temperature_2m_max,temperature_2m_min,precipitation_sum,et0_fao_evapotranspiration,wind_speed_10m_max",
+		"hourly": "temperature_2m",
 	} {
 		if got := q.Get(k); got != want {
 			t.Errorf("query %s = %q, want %q", k, got, want)
@@ -200,5 +201,28 @@ func TestClient_WindInKmH(t *testing.T) {
 	}
 	if got := *f.Days[0].WindMax; diff(got, 4.2/3.6) > 1e-9 {
 		t.Fatalf("wind %v m/s", got)
+	}
+}
+
+// Hourly temperatures, when the provider gives them, come with the days:
+// the frost advice takes the time of the minimum from them.
+func TestClient_Hourly(t *testing.T) {
+	answer := `{"daily":{"time":["2026-06-01"],"temperature_2m_min":[-2]},
+"hourly":{"time":["2026-06-01T04:00","2026-06-01T05:00","2026-06-01T06:00"],"temperature_2m":[-1.5,-2,null]}}`
+	p := newProvider(t, 200, answer)
+	c := forecast.New(forecast.Config{BaseURL: p.URL, Location: shanghai(t)})
+	f, err := c.Daily(context.Background(), 37.45, 116.3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Hours) != 3 || *f.Hours[1].Temp != -2 || f.Hours[2].Temp != nil ||
+		f.Hours[1].Time.Format(time.RFC3339) != "2026-06-01T05:00:00+08:00" {
+		t.Fatalf("hours %+v", f.Hours)
+	}
+	// A column that does not line up is dropped, the days kept.
+	p2 := newProvider(t, 200, `{"daily":{"time":["2026-06-01"]},"hourly":{"time":["2026-06-01T04:00"],"temperature_2m":[]}}`)
+	f, err = forecast.New(forecast.Config{BaseURL: p2.URL, Location: shanghai(t)}).Daily(context.Background(), 37.45, 116.3)
+	if err != nil || len(f.Days) != 1 || len(f.Hours) != 0 {
+		t.Fatalf("misaligned hours: %+v %v", f, err)
 	}
 }

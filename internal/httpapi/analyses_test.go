@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/advice"
 	"github.com/fieldwatch/fieldwatch/internal/agro"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/forecast"
@@ -47,6 +48,11 @@ func analysisServer(o httpapi.Options, db *store.DB, fc weather.Forecaster, feed
 	o.Soil = soil.New(soil.Options{Readings: rd, Store: db, Forecast: fc, Log: log})
 	o.Weather = weather.New(weather.Options{Readings: rd, Forecast: fc, Crops: o.Soil, Feed: feed, Log: log})
 	o.Rain, o.Tilt = rain.New(rd), tilt.New(rd)
+	ao := advice.Options{Readings: rd, Soil: o.Soil, Settings: db, Forecast: fc, Store: db, Log: log}
+	if o.Rules != nil {
+		ao.Events = o.Rules
+	}
+	o.Advice = advice.New(ao)
 	return httpapi.New(o)
 }
 

@@ -42,6 +42,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, c *call, fn ap
 		d.write(w)
 		return
 	}
+	if _, ok := data.(streamed); ok {
+		return // the handler wrote its own answer (a stream of events)
+	}
 	writeData(w, data)
 }
 

@@ -196,6 +196,15 @@ func (s *Server) routes() []route {
 		{"GET", "/apis/feedback/{feedbackId}", s.authed(s.getFeedback)},
 		{"GET", "/apis/feedback/{feedbackId}/screenshots/{shotId}", s.authed(s.feedbackScreenshot)},
 		{"POST", "/apis/exper/coefficient/export", s.authed(s.utilizationExport)},
+		// Farm advice (docs/advice.md): a device and optionally the other
+		// devices of its field (?field=), each opened for the caller.
+		{"GET", "/apis/ai/reality/{id}", s.dev(devices.NeedRead, s.aiReality)},
+		{"GET", "/apis/ai/strategy", s.dev(devices.NeedRead, s.aiStrategy)},
+		{"POST", "/apis/ai/task", s.authed(s.aiTask)},
+		{"GET", "/apis/ai/task/today/{id}", s.dev(devices.NeedRead, s.aiTaskToday)},
+		{"GET", "/apis/ai/task/list/{id}", s.dev(devices.NeedRead, s.aiTaskList)},
+		{"POST", "/apis/ai/task/feedback", s.authed(s.aiTaskFeedback)},
+		{"POST", "/apis/ai/farm/question", s.authed(s.aiQuestion)},
 		{"GET", "/apis/poi/tilt/yaw", s.dev(devices.NeedRead, s.tiltYaw)},
 		{"GET", "/apis/poi/seven/mete", s.dev(devices.NeedRead, s.sevenMete)},
 

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/advice"
 	"github.com/fieldwatch/fieldwatch/internal/briefing"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -109,6 +110,11 @@ type Options struct {
 	ET0Areas ET0AreaStore
 	// Overview answers the overview page's questions.
 	Overview OverviewStore
+	// Advice is the farm advice (/apis/ai/*); nil answers 404 there.
+	Advice *advice.Service
+	// LLM answers farm questions with a chat-completions model; nil: the
+	// embedded advisor answers.
+	LLM *advice.LLM
 	// Portal keeps the devices' unified portal links.
 	Portal *portal.Service
 	// Samples keeps the AI lab's samples; nil answers 404 on those routes.
