@@ -17,10 +17,11 @@ import (
 // streamed is what a handler returns once it has written its own answer.
 type streamed struct{}
 
-// sse writes Server-Sent Events, flushing each.
+// sse writes Server-Sent Events, flushing each through every wrapper of
+// the writer (a plain type assertion stops at the first that has no Flush).
 type sse struct {
-	w http.ResponseWriter
-	f http.Flusher
+	w  http.ResponseWriter
+	rc *http.ResponseController
 }
 
 func (e *sse) send(event string, data any) error {
@@ -28,10 +29,7 @@ func (e *sse) send(event string, data any) error {
 	if _, err := fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, b); err != nil {
 		return err
 	}
-	if e.f != nil {
-		e.f.Flush()
-	}
-	return nil
+	return e.rc.Flush()
 }
 
 // aiQuestion serves POST /apis/ai/farm/question {id, field, question}: the
@@ -91,8 +89,7 @@ func (s *Server) aiQuestion(c *call) (any, error) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	c.w.WriteHeader(http.StatusOK)
-	f, _ := c.w.(http.Flusher)
-	out := &sse{w: c.w, f: f}
+	out := &sse{w: c.w, rc: http.NewResponseController(c.w)}
 	if s.LLM == nil {
 		_ = out.send("meta", map[string]string{"source": "advisor"})
 		answer := s.Advice.Answer(r, tasks, texts, b.Question, c.lang)
