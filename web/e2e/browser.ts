@@ -197,6 +197,7 @@ export interface ListedDevice {
   typeId: number;
   page: string;
   slave: boolean;
+  status: string;
 }
 
 /** The detail page of a device, as the list links it. */
