@@ -20,9 +20,12 @@ export function ModelTestDrawer({ model, onClose }: { model: Model | null; onClo
       title={model ? t('test.title', { name: model.name, version: model.version }) : ''}
       size="large"
       destroyOnHidden
-      data-testid="model-test"
     >
-      {model ? <ModelTest key={model.id} model={model} /> : null}
+      {model ? (
+        <div data-testid="model-test">
+          <ModelTest key={model.id} model={model} />
+        </div>
+      ) : null}
     </Drawer>
   );
 }

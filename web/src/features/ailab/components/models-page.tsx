@@ -99,9 +99,10 @@ export function ModelsPage({ title }: { title?: string }) {
     {
       title: t('actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, model) => (
         <Flex gap={4}>
-          <Button size="small" type="primary" ghost icon={<ExperimentOutlined />} onClick={() => setTesting(model)} data-testid={`model-test-${model.id}`}>
+          <Button size="small" icon={<ExperimentOutlined />} onClick={() => setTesting(model)} data-testid={`model-test-${model.id}`}>
             {t('models.test')}
           </Button>
           <Tooltip title={t('models.download')}>
