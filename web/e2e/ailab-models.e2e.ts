@@ -161,6 +161,7 @@ describe('AI lab models', () => {
     await failure.getByText('photo.l5d').waitFor(SLOW);
     expect(await failure.innerText()).toMatch(/photo\.l5d: File: not a readable l5d package/);
     await shot(page, 'ailab-models-refused-en.png', { mouseAway: true });
+    expect(await axeProblems(page)).toEqual([]);
     // Nothing refused was kept.
     expect(((await api<ModelAnswer[]>(page, 'GET', '/apis/ailab/models')).data ?? []).filter((m) => m.name === 'Insect counter')).toHaveLength(1);
 

@@ -83,19 +83,21 @@ export function ModelsPage({ title }: { title?: string }) {
         </Flex>
       ),
     },
-    { title: t('models.fileSize'), dataIndex: 'size', align: 'right', render: (size: number) => <span className="fw-model-meta--num">{formatBytes(size)}</span> },
-    { title: t('models.createTime'), dataIndex: 'createTime', render: (time: number) => formatDateTime(time) },
     {
-      title: t('models.operators'),
-      key: 'operators',
+      title: t('models.fileSize'),
+      key: 'size',
       render: (_, model) => (
-        <Tooltip title={<span data-testid="model-operators-list">{model.operators.join(', ')}</span>}>
-          <Typography.Text className="fw-model-ops" tabIndex={0} data-testid={`model-operators-${model.id}`}>
-            {t('models.operatorCount', { count: model.operators.length })}
-          </Typography.Text>
-        </Tooltip>
+        <Flex vertical align="flex-start">
+          <span className="fw-model-meta--num">{formatBytes(model.size)}</span>
+          <Tooltip title={<span data-testid="model-operators-list">{model.operators.join(', ')}</span>}>
+            <Typography.Text type="secondary" className="fw-model-meta fw-model-ops" tabIndex={0} data-testid={`model-operators-${model.id}`}>
+              {t('models.operatorCount', { count: model.operators.length })}
+            </Typography.Text>
+          </Tooltip>
+        </Flex>
       ),
     },
+    { title: t('models.createTime'), dataIndex: 'createTime', render: (time: number) => formatDateTime(time) },
     {
       title: t('actions'),
       key: 'actions',
