@@ -215,6 +215,24 @@ describe('AI lab models', () => {
     const error = drawer.getByTestId('model-test-error');
     await error.waitFor(SLOW);
     expect(await error.innerText()).toMatch(/^Execution failed\s+\S/);
+    await shot(page, 'ailab-model-test-failed-en.png', { mouseAway: true });
+
+    // On a set version: the reference picture's count again, and the version is locked from then on.
+    const setName = `Reference ${Date.now().toString(36)}`;
+    const set = await api<{ id: number; version: number; used: boolean }>(page, 'POST', '/apis/ailab/sets', { name: setName, description: '', sampleIds: [referenceId] });
+    expect(set.code).toBe(0);
+    expect(set.data.used).toBe(false);
+    await page.reload();
+    await page.getByTestId(`model-test-${model.id}`).click();
+    await drawer.getByTestId('model-test-source').getByText('Sample set version').click();
+    await drawer.getByTestId('model-test-set').click();
+    await page.locator('.ant-select-item-option', { hasText: `${setName} v1 (1 sample)` }).click();
+    await drawer.getByTestId('model-test-run').click();
+    const fromSet = drawer.locator(`[data-testid="test-result"][data-sample="${referenceId}"]`);
+    await fromSet.waitFor(SLOW);
+    expect((await fromSet.getByTestId('test-value').innerText()).replace(/\s+/g, ' ').trim()).toBe(`${reference.counts[0].toFixed(1)} head`);
+    const sets = await api<{ id: number; used: boolean }[]>(page, 'GET', '/apis/ailab/sets');
+    expect(sets.data.find((s) => s.id === set.data.id)?.used).toBe(true);
     await page.keyboard.press('Escape');
   });
 

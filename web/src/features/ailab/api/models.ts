@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, download } from '@/lib/api-client';
 import { listOf } from '@/lib/page';
 import type { Model, ModelTest } from '../types';
-import { modelsKey, setsKey } from './keys';
+import { modelsKey, samplesKey, setsKey } from './keys';
 
 /** The built-in insect counter's package, as the server ships it. */
 export const BUILTIN_COUNTER_PATH = '/ailab/models/builtin/insect-counter.l5d';
@@ -75,5 +75,7 @@ export function useTestModel() {
         outputs: listOf(test.outputs).map((output) => ({ ...output, values: listOf(output.values), boxes: listOf(output.boxes), raw: listOf(output.raw) })),
       })),
     onSuccess: (_, input) => ('setId' in input ? queryClient.invalidateQueries({ queryKey: setsKey }) : undefined),
+    // A sample or set gone meanwhile is the likeliest refusal: the lists are read again.
+    onError: () => Promise.all([queryClient.invalidateQueries({ queryKey: samplesKey }), queryClient.invalidateQueries({ queryKey: setsKey })]),
   });
 }
