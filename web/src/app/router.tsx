@@ -79,7 +79,7 @@ const desktopRoutes: RouteObject[] = [
     { path: paths.modelService.sampleLabel, handle: handle('modelSampleLabel'), lazy: page(() => import('./routes/desktop/ailab/sample-label')) },
     { path: paths.modelService.sampleSets, handle: handle('modelSampleSets'), lazy: page(() => import('./routes/desktop/ailab/sample-sets')) },
     soon(paths.modelService.applications, 'modelApplications'),
-    soon(paths.modelService.models, 'modelUpload'),
+    { path: paths.modelService.models, handle: handle('modelUpload'), lazy: page(() => import('./routes/desktop/ailab/models')) },
     soon(paths.modelService.detections, 'modelDetections'),
   ]),
   { path: paths.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/desktop/moisture-report')) },

@@ -67,3 +67,73 @@ export interface CameraPicture {
   time: number;
   url: string;
 }
+
+/** What a model's output means: counts, boxes, or a score per element. */
+export type ModelKind = 'count' | 'boxes' | 'classes';
+
+/** manifest.json of an .l5d package (docs/ai-lab.md). */
+export interface ModelManifest {
+  format: number;
+  name: string;
+  version: string;
+  description: string;
+  input: { name: string; width: number; height: number; channels: number; layout: string; mean: number[]; std: number[] };
+  output: { name: string; kind: ModelKind };
+  elements: { name: string; unit: string; identifier: string }[];
+}
+
+/** GET /apis/ailab/models: an uploaded package; times in milliseconds. */
+export interface Model {
+  id: number;
+  name: string;
+  version: string;
+  kind: ModelKind;
+  fileName: string;
+  /** The package's size in bytes. */
+  size: number;
+  manifest: ModelManifest;
+  /** The ONNX operators its graph uses. */
+  operators: string[];
+  createTime: number;
+  /** Where the package is served. */
+  url: string;
+}
+
+/** One element's value in a model's result. */
+export interface ModelValue {
+  identifier: string;
+  name: string;
+  unit: string;
+  value: number;
+}
+
+/** A box a "boxes" model found, in pixels of the picture. */
+export interface ModelBox {
+  element: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  score: number;
+}
+
+/** A model's result on one sample. */
+export interface SampleOutput {
+  sampleId: number;
+  width: number;
+  height: number;
+  kind: ModelKind;
+  values: ModelValue[];
+  boxes: ModelBox[];
+  raw: number[];
+  /** The time this sample took, in milliseconds. */
+  millis: number;
+}
+
+/** POST /apis/ailab/models/{id}/test: each sample's result and the whole test's time. */
+export interface ModelTest {
+  modelId: number;
+  kind: ModelKind;
+  outputs: SampleOutput[];
+  millis: number;
+}

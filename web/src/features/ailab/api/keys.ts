@@ -3,3 +3,4 @@ export const ailabKey = ['ailab'] as const;
 export const samplesKey = [...ailabKey, 'samples'] as const;
 export const setsKey = [...ailabKey, 'sets'] as const;
 export const elementsKey = [...ailabKey, 'elements'] as const;
+export const modelsKey = [...ailabKey, 'models'] as const;
