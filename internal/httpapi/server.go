@@ -112,6 +112,9 @@ type Options struct {
 	Portal *portal.Service
 	// Samples keeps the AI lab's samples; nil answers 404 on those routes.
 	Samples SampleStore
+	// Detections keeps the AI lab's applications and detection records;
+	// nil (or no Samples) answers 404 on those routes.
+	Detections DetectionStore
 	// DeviceCerts issues, lists and revokes device certificates; nil
 	// answers 404 on those routes.
 	DeviceCerts *devicecert.Service
