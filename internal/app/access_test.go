@@ -130,6 +130,18 @@ var accessTable = map[string]access{
 	"POST /apis/feedback":                                  {scope: "account"},
 	"GET /apis/feedback/{feedbackId}":                      {scope: "account"},
 	"GET /apis/feedback/{feedbackId}/screenshots/{shotId}": {scope: "account"},
+	// Applications and detection records belong to an account; another's
+	// look missing, and so do devices not the caller's own (TestAilabApplications).
+	"GET /apis/ailab/applications":                 {scope: "account"},
+	"POST /apis/ailab/applications":                {scope: "account"},
+	"GET /apis/ailab/applications/devices":         {scope: "account"},
+	"GET /apis/ailab/applications/{appId}":         {scope: "account"},
+	"PUT /apis/ailab/applications/{appId}":         {scope: "account"},
+	"DELETE /apis/ailab/applications/{appId}":      {scope: "account"},
+	"PUT /apis/ailab/applications/{appId}/publish": {scope: "account"},
+	"GET /apis/fw/detectReports":                   {scope: "account"},
+	"GET /apis/fw/detectReports/download":          {scope: "account"},
+	"DELETE /apis/fw/detectReports/{recordId}":     {scope: "account"},
 
 	"GET /apis/poi/{id}/intro":                      {scope: "device", need: devices.NeedRead},
 	"GET /apis/poi/{id}/profile":                    {scope: "device", need: devices.NeedRead},
@@ -642,6 +654,44 @@ func TestAccess_EveryRoute(t *testing.T) {
 			}
 		}
 	}
+	// The owner's AI lab application and detection records: to anyone else,
+	// grantees of the traps included, exactly what does not exist.
+	var labApps []struct{ ID int64 }
+	cs[owner].must("GET", "/apis/ailab/applications", "", &labApps)
+	var records struct {
+		List []struct{ ID int64 }
+	}
+	waitFor(t, "a demo detection record", func() bool {
+		cs[owner].must("GET", "/apis/fw/detectReports?size=1", "", &records)
+		return len(records.List) > 0
+	})
+	if len(labApps) == 0 {
+		t.Fatal("the demo has no AI lab application")
+	}
+	for _, r := range []role{stranger, without, with} {
+		c := cs[r]
+		for _, x := range []struct{ method, path, body string }{
+			{"GET", "/apis/ailab/applications/%d", ""},
+			{"PUT", "/apis/ailab/applications/%d", `{"name":"Mine","type":"insect","modelId":1,"elements":[{"identifier":"moth"}],"deviceIds":[1]}`},
+			{"PUT", "/apis/ailab/applications/%d/publish", `{"published":false}`},
+			{"DELETE", "/apis/ailab/applications/%d", ""},
+		} {
+			got, none := c.call(x.method, fmt.Sprintf(x.path, labApps[0].ID), x.body), c.call(x.method, fmt.Sprintf(x.path, 987654321), x.body)
+			if got.Code == 0 || got.status != none.status || !bytes.Equal(got.raw, none.raw) {
+				t.Errorf("%s %s as %s: %s, none: %s", x.method, x.path, roleNames[r], got.raw, none.raw)
+			}
+		}
+		got, none := c.call("DELETE", fmt.Sprintf("/apis/fw/detectReports/%d", records.List[0].ID), ""), c.call("DELETE", "/apis/fw/detectReports/987654321", "")
+		if got.Code == 0 || !bytes.Equal(got.raw, none.raw) {
+			t.Errorf("deleting the owner's record as %s: %s, none: %s", roleNames[r], got.raw, none.raw)
+		}
+		var theirs struct{ Total int }
+		c.must("GET", "/apis/fw/detectReports", "", &theirs)
+		if theirs.Total != 0 {
+			t.Errorf("%s sees %d of the owner's records", roleNames[r], theirs.Total)
+		}
+	}
+
 	for rt := range accessTable {
 		if !seen[rt] {
 			t.Errorf("%s is in the access table but not a route", rt)

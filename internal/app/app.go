@@ -20,6 +20,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/capfeed"
 	"github.com/fieldwatch/fieldwatch/internal/commands"
 	"github.com/fieldwatch/fieldwatch/internal/config"
+	"github.com/fieldwatch/fieldwatch/internal/detect"
 	"github.com/fieldwatch/fieldwatch/internal/devicecert"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/exports"
@@ -96,6 +97,7 @@ type Graph struct {
 	WeChat             *wechat.Client // the Official Account API (nil without --wechat-appid)
 	Push               *push.Service  // data-push channels
 	Pusher             *push.Worker   // delivers reports to channels
+	Detect             *detect.Pool   // runs published AI lab applications on new pictures
 	OpenAPI            *openapi.Service
 	Soil               *soil.Service // soil settings and analyses
 	HTTP               *httpapi.Server
@@ -171,7 +173,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 			Feed: capfeed.New(capfeed.Config{URL: m.Config.WarningFeed}), Log: m.Log}),
 		Rain: rain.New(rd), Tilt: tilt.New(rd),
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
-		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, Overview: m.DB, Samples: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
+		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, Overview: m.DB, Samples: m.DB, Detections: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
 		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
@@ -246,8 +248,9 @@ func (m *Graph) startIngest(ctx context.Context) error {
 	if err := m.Commands.Load(ctx); err != nil {
 		return err
 	}
+	m.Detect = detect.New(detect.Options{Store: m.DB, Writer: m.Writer, Log: m.Log})
 	m.Ingest = ingest.New(ingest.Options{Devices: m.Devices, Writer: m.Writer, Images: m.DB, Commands: m.Commands,
-		Metrics: m.Metrics, Log: m.Log})
+		Metrics: m.Metrics, Log: m.Log, OnImage: m.Detect.Wake})
 	switch {
 	case m.Config.MQTTBroker != "":
 		m.Consumer, err = ingest.StartConsumer(ctx, ingest.ConsumerOptions{Broker: m.Config.MQTTBroker, ClientID: m.Config.MQTTClientID}, m.Ingest)
@@ -299,8 +302,8 @@ func (m *Graph) buildExports() error {
 }
 
 // Start runs the background workers until Close: housekeeping, the alert
-// engine and notifier, the data-push worker, the export worker and the
-// expiry of unanswered commands.
+// engine and notifier, the data-push worker, the export worker, the
+// expiry of unanswered commands and the AI lab's detection workers.
 func (m *Graph) Start() {
 	ctx, stop := context.WithCancel(context.Background())
 	m.stopWorkers = stop
@@ -320,6 +323,7 @@ func (m *Graph) Start() {
 	run(m.Pusher.Run)
 	run(m.Commands.Run)
 	run(m.FeedbackMails.Run)
+	run(m.Detect.Run)
 }
 
 // mqttPort is the embedded broker's port, or 0 without one.

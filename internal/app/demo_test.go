@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/accounts"
+	"github.com/fieldwatch/fieldwatch/internal/ailab"
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/demo/demotest"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
@@ -137,5 +138,24 @@ func TestMain_DemoFeatures(t *testing.T) {
 	apps, err := m.OpenAPI.List(ctx, a.ID)
 	if err != nil || len(apps) != 1 || !apps[0].Published || !apps[0].AllDevices {
 		t.Fatalf("open-API applications: %+v %v", apps, err)
+	}
+
+	// The AI lab application counts the moths of every trap's pictures from
+	// the start: a record and a detectCount reading per backfilled noon.
+	labApps, err := m.DB.LabApps(ctx, a.ID)
+	if err != nil || len(labApps) != 1 || !labApps[0].Published || len(labApps[0].DeviceIDs) < 2 {
+		t.Fatalf("AI lab applications: %+v %v", labApps, err)
+	}
+	for _, id := range labApps[0].DeviceIDs {
+		waitFor(t, "detection records of every trap", func() bool {
+			_, n, err := m.DB.Records(ctx, a.ID, ailab.RecordFilter{DeviceID: id})
+			return err == nil && n > 0
+		})
+		recs, _, _ := m.DB.Records(ctx, a.ID, ailab.RecordFilter{DeviceID: id, Limit: 1})
+		series, err := m.DB.Series(ctx, telemetry.Query{DeviceID: id, Params: []string{"detectCount"},
+			Begin: recs[0].DetectedAt, End: recs[0].DetectedAt.Add(time.Second)})
+		if err != nil || len(series) != 1 || series[0].V[0] != recs[0].Packages[0].Valid {
+			t.Errorf("trap %d: reading %+v for record %+v (%v)", id, series, recs[0], err)
+		}
 	}
 }

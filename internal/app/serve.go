@@ -86,7 +86,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Graph = g
 	if m.Config.Demo {
 		m.demo = demo.New(demo.Options{Accounts: g.Accounts, Devices: g.Devices, Store: g.DB, Ingest: g.Ingest,
-			Soil: g.Soil, Rules: g.Rules, Push: g.Push, OpenAPI: g.OpenAPI, Receiver: m.receiver,
+			Soil: g.Soil, Rules: g.Rules, Push: g.Push, OpenAPI: g.OpenAPI, Lab: g.DB, Receiver: m.receiver,
 			Broker: g.MQTTAddr(), Days: m.Config.DemoDays, Interval: m.Config.DemoInterval, Location: m.loc, Log: m.Log})
 		if err := m.demo.Seed(ctx); err != nil {
 			m.Close(ctx)

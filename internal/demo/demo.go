@@ -1,8 +1,9 @@
 // Package demo is the demo farm of `fieldwatch serve --demo`: an account,
 // a fleet of every device type with days of simulated history, soil
 // settings, alert rules with past events, a data-push channel to a receiver
-// in the process, an open-API application, and live reports from the fleet
-// over MQTT while the server runs.
+// in the process, an open-API application, an AI lab application counting
+// the traps' insects with the built-in model, and live reports from the
+// fleet over MQTT while the server runs.
 package demo
 
 import (
@@ -59,6 +60,7 @@ type Options struct {
 	Rules    *rules.Service
 	Push     *push.Service
 	OpenAPI  *openapi.Service
+	Lab      LabStore      // the AI lab's models and applications
 	Receiver *Receiver     // where the demo's push channel delivers (with Push)
 	Broker   string        // the embedded broker's address, which the live reports go to
 	Days     int           // days of history the fleet starts with

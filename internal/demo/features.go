@@ -50,7 +50,8 @@ var pushTypes = []int{5}
 // features gives the demo account something in every part of the console:
 // soil settings on every soil device, alert rules (whose events the
 // backfill makes through the rules engine), a data-push channel to the
-// in-process receiver and an open-API application. Each is made when
+// in-process receiver, an open-API application and an AI lab application
+// counting the traps' insects. Each is made when
 // missing and otherwise left as the user changed it; the channel follows
 // the receiver to its address of this run.
 func (f *Farm) features(ctx context.Context, owner int64, own []*devices.Device) error {
@@ -71,6 +72,11 @@ func (f *Farm) features(ctx context.Context, owner int64, own []*devices.Device)
 	}
 	if f.OpenAPI != nil {
 		if err := f.app(ctx, owner); err != nil {
+			return err
+		}
+	}
+	if f.Lab != nil {
+		if err := f.lab(ctx, owner, own); err != nil {
 			return err
 		}
 	}

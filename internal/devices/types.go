@@ -87,6 +87,10 @@ type Param struct {
 	// Min and Max bound physically possible readings; anything outside is
 	// a sensor fault and is rejected rather than stored.
 	Min, Max float64
+	// Detected: the server writes it, from what an AI lab application
+	// finds in the device's pictures (docs/ai-lab.md); a device never
+	// sends it, and a payload holding it is refused as an unknown parameter.
+	Detected bool
 }
 
 // Name returns the parameter's name in lang.
@@ -223,6 +227,14 @@ var (
 	// Insects caught since the previous report.
 	insectCount = Param{ID: "insectCount", Names: Names{"虫口数", "蟲口數", "Insect count"},
 		Unit: "", Precision: 0, Daily: dailySum, Min: 0, Max: 10000}
+
+	// What an AI lab application counted in a camera picture (the sum of
+	// its elements' values), written by the server; a day shows the mean
+	// and the peak, as each picture counts what the board holds then.
+	detectInsects = Param{ID: "detectCount", Names: Names{"识别虫数", "識別蟲數", "Insects detected"},
+		Unit: "", Precision: 0, Daily: dailyPeak, Min: 0, Max: 100000, Detected: true}
+	detectSeedlings = Param{ID: "detectCount", Names: Names{"识别株数", "識別株數", "Plants detected"},
+		Unit: "", Precision: 0, Daily: dailyPeak, Min: 0, Max: 100000, Detected: true}
 
 	// 0 closed, 1 open; the daily max shows whether the valve opened at all.
 	valveState = Param{ID: "valveState", Names: Names{"阀门状态", "閥門狀態", "Valve state"},
@@ -361,7 +373,7 @@ var registry = []*Type{
 		Names:    Names{"虫情测报灯", "蟲情測報燈", "Insect monitoring trap"},
 		Category: CategoryEcology, Page: PageIBioSense,
 		Interval: 60 * time.Minute, Solar: true, Camera: true,
-		Params: []Param{insectCount, airTemp, airHumidity, battery, signal},
+		Params: []Param{insectCount, detectInsects, airTemp, airHumidity, battery, signal},
 	},
 	{
 		ID: 21, Model: "ZSQ006",
@@ -377,7 +389,7 @@ var registry = []*Type{
 		Names:    Names{"苗情监测仪", "苗情監測儀", "Seedling growth monitor"},
 		Category: CategoryEcology, Page: PageIBioSense,
 		Interval: 60 * time.Minute, Solar: true, Camera: true,
-		Params: []Param{airTemp, airHumidity, illuminance, battery, signal},
+		Params: []Param{detectSeedlings, airTemp, airHumidity, illuminance, battery, signal},
 	},
 }
 

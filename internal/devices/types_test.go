@@ -18,7 +18,7 @@ import (
 var specIDs = []int{1, 2, 3, 21, 5, 7, 14, 4, 9, 6, 10, 8, 17, 19, 20, 22}
 
 // unitless are the parameters that are counts or states, with no unit.
-var unitless = map[string]bool{"insectCount": true, "valveState": true}
+var unitless = map[string]bool{"insectCount": true, "valveState": true, "detectCount": true}
 
 var paramID = regexp.MustCompile(`^[a-z][a-zA-Z0-9]*$`)
 

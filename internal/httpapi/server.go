@@ -125,6 +125,9 @@ type Options struct {
 	Feedback     FeedbackStore
 	FeedbackMail string
 	FeedbackWake func()
+	// Detections keeps the AI lab's applications and detection records;
+	// nil (or no Samples) answers 404 on those routes.
+	Detections DetectionStore
 	// DeviceCerts issues, lists and revokes device certificates; nil
 	// answers 404 on those routes.
 	DeviceCerts *devicecert.Service

@@ -246,7 +246,7 @@ func reportTime(raw json.RawMessage, received time.Time) (time.Time, error) {
 func point(t *devices.Type, id string, node int, raw json.RawMessage, field string) (Point, error) {
 	p, ok := t.Param(id)
 	switch {
-	case !ok:
+	case !ok || p.Detected: // a detected parameter is the server's to write
 		return Point{}, invalid(field, "ingest.unknownParam", nil)
 	case p.PerNode && node == 0:
 		return Point{}, invalid(field, "ingest.perNodeParam", nil)

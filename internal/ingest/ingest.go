@@ -47,6 +47,9 @@ type Options struct {
 	Metrics  *metrics.Metrics
 	Log      *slog.Logger
 	Now      func() time.Time
+	// OnImage, if set, is told a camera image was stored (which may have
+	// queued AI lab runs: it wakes their workers).
+	OnImage func()
 }
 
 // Pipeline takes messages from every transport (embedded broker, external
@@ -316,7 +319,13 @@ func (p *Pipeline) image(ctx context.Context, d *devices.Device, payload []byte,
 	if _, _, err := image.DecodeConfig(bytes.NewReader(payload)); err != nil {
 		return invalid("image", "ingest.imageFormat", nil)
 	}
-	return p.Images.SaveImage(ctx, d.ID, received, ct, payload)
+	if err := p.Images.SaveImage(ctx, d.ID, received, ct, payload); err != nil {
+		return err
+	}
+	if p.OnImage != nil {
+		p.OnImage()
+	}
+	return nil
 }
 
 // IsInvalid reports whether err is bad input (as opposed to a failure of ours).

@@ -170,6 +170,9 @@ func (s *Sim) Device() Device { return s.d }
 func (s *Sim) Points() int {
 	n := 0
 	for _, p := range s.d.Type.Params {
+		if p.Detected {
+			continue // the server writes it from the pictures
+		}
 		if p.PerNode {
 			n += len(s.d.Type.Nodes)
 		} else {
@@ -278,7 +281,7 @@ func (s *Sim) Telemetry(at time.Time) []byte {
 	first := true
 	for i := range t.Params {
 		p := &t.Params[i]
-		if p.PerNode {
+		if p.PerNode || p.Detected {
 			continue
 		}
 		if first {

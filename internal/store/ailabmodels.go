@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"strings"
 
@@ -74,9 +75,22 @@ func (db *DB) ModelData(ctx context.Context, ownerID, id int64) ([]byte, error) 
 	return data, nil
 }
 
-// DeleteModel removes one of the owner's models. ENOTFOUND.
+// DeleteModel removes one of the owner's models. ENOTFOUND; EINVALID
+// (modelId) ailab.model.inUse while an application runs it.
 func (db *DB) DeleteModel(ctx context.Context, ownerID, id int64) error {
-	return db.execOne(ctx, "delete model", `DELETE FROM ailab_models WHERE id = $1 AND owner_id = $2`, id, ownerID)
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		if err := modelInUse(ctx, tx, ownerID, id); err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM ailab_models WHERE id = $1 AND owner_id = $2`, id, ownerID)
+		if err != nil {
+			return errs.Internal("delete model: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errs.NotFound()
+		}
+		return nil
+	})
 }
 
 func scanModel(r rowScanner) (*ailab.StoredModel, error) {

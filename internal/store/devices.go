@@ -517,6 +517,8 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 				`DELETE FROM grants WHERE device_id = $1`,
 				`DELETE FROM share_link_devices WHERE device_id = $1`,
 				`DELETE FROM device_portals WHERE device_id = $1`,
+				`DELETE FROM ailab_app_devices WHERE device_id = $1`,
+				`DELETE FROM ailab_jobs WHERE device_id = $1`,
 				`UPDATE devices SET owner_id = NULL, state = 'idle', bound_at = NULL, install_at = NULL,
 				  last_report_at = NULL, offline_at = NULL, gap_from = NULL, gap_to = NULL, battery = NULL, charge_voltage = NULL, signal = NULL,
 				  status_at = NULL, faults = '', last_error = NULL WHERE id = $1`,

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -9,14 +11,22 @@ import (
 )
 
 // SaveImage stores a camera image; a second image of a device at the same
-// time (a redelivery) is ignored.
+// time (a redelivery) is ignored. With the image, in the same transaction,
+// a run of each published AI lab application watching the device is
+// queued (ailab_jobs), so no picture is missed across a restart.
 func (db *DB) SaveImage(ctx context.Context, deviceID int64, at time.Time, contentType string, data []byte) error {
-	_, err := db.exec(ctx, `INSERT INTO images (device_id, ts, content_type, data) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, deviceID, at.UnixMilli(), contentType, data)
-	if err != nil {
-		return errs.Internal("save image: %w", err)
-	}
-	return nil
+	return db.inTx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO images (device_id, ts, content_type, data) VALUES ($1, $2, $3, $4)
+			ON CONFLICT DO NOTHING RETURNING id`, deviceID, at.UnixMilli(), contentType, data).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return errs.Internal("save image: %w", err)
+		}
+		return queueDetections(ctx, tx, deviceID, id, at, time.Now())
+	})
 }
 
 // Images lists a device's newest images, without their bytes.

@@ -136,13 +136,16 @@ func (db *DB) AcceptLink(ctx context.Context, id string, account int64, now time
 			case sharing.KindTransfer:
 				// The new owner starts clean: nobody keeps a grant the old owner
 				// made, and tags (each account's own labels) and the portal link
-				// stay behind. History,
+				// stay behind, as do the old owner's AI lab applications. History,
 				// settings and the plot's soil settings go with the device.
 				stmts = []stmt{
 					{`UPDATE devices SET owner_id = $2 WHERE id = $1 AND owner_id = $3`, []any{dev, account, owner}},
 					{`DELETE FROM grants WHERE device_id = $1`, []any{dev}},
 					{`DELETE FROM device_tags WHERE device_id = $1`, []any{dev}},
 					{`DELETE FROM device_portals WHERE device_id = $1`, []any{dev}},
+					// The old owner's AI lab applications stop watching it.
+					{`DELETE FROM ailab_app_devices WHERE device_id = $1`, []any{dev}},
+					{`DELETE FROM ailab_jobs WHERE device_id = $1 AND status = 'queued'`, []any{dev}},
 					{`UPDATE soil_settings SET owner_id = $2 WHERE device_id = $1`, []any{dev, account}},
 					{`INSERT INTO transfers (device_id, from_id, to_id, at) VALUES ($1, $2, $3, $4)`, []any{dev, owner, account, millis(now)}},
 				}
