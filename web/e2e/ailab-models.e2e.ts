@@ -94,11 +94,20 @@ async function builtinPackage(context: BrowserContext): Promise<Buffer> {
   return Buffer.from(await res.body());
 }
 
-/** Removes the caller's models of a name and version, so an upload of the same package is not refused as taken. */
+/**
+ * Removes the caller's models of a name and version, so an upload of the same package is not refused
+ * as taken — and first the applications that use them (the demo farm runs the built-in counter on its
+ * traps from the start, and a model in use cannot be deleted).
+ */
 async function removeModels(page: Page, name: string, version: string) {
   const models = await api<ModelAnswer[] | null>(page, 'GET', '/apis/ailab/models');
+  const apps = await api<{ id: number; modelId: number }[] | null>(page, 'GET', '/apis/ailab/applications');
   for (const model of models.data ?? []) {
-    if (model.name === name && model.version === version) expect((await api(page, 'DELETE', `/apis/ailab/models/${model.id}`)).code).toBe(0);
+    if (model.name !== name || model.version !== version) continue;
+    for (const app of apps.data ?? []) {
+      if (app.modelId === model.id) expect((await api(page, 'DELETE', `/apis/ailab/applications/${app.id}`)).code).toBe(0);
+    }
+    expect((await api(page, 'DELETE', `/apis/ailab/models/${model.id}`)).code).toBe(0);
   }
 }
 
@@ -249,6 +258,10 @@ describe('AI lab models', () => {
       });
       model = ((await res.json()) as { data: ModelAnswer }).data;
       await page.reload();
+    }
+    // Run alone, the model may be the demo's, in use by its traps' application: free it to delete.
+    for (const app of (await api<{ id: number; modelId: number }[] | null>(page, 'GET', '/apis/ailab/applications')).data ?? []) {
+      if (app.modelId === model.id) expect((await api(page, 'DELETE', `/apis/ailab/applications/${app.id}`)).code).toBe(0);
     }
     const row = page.getByTestId('model-table').locator(`tr[data-row-key="${model.id}"]`);
     await row.waitFor(SLOW);
