@@ -98,12 +98,13 @@ func (s *Server) overview(c *call) (any, error) {
 	var (
 		counts    []store.FleetCount
 		attention []store.AttentionDevice
-		dayDevs   []*devices.Device
-		days      map[store.DeviceDay]map[string]telemetry.Day
+		rainDevs  []*devices.Device
+		rainDays  map[store.DeviceDay]map[string]telemetry.Day
+		etVals    []placeDTO
 		alerts    store.AlertCounts
 		channels  []store.ChannelHealth
 	)
-	fails := make([]error, 5)
+	fails := make([]error, 6)
 	var wg sync.WaitGroup
 	run := func(i int, f func() error) {
 		wg.Add(1)
@@ -112,13 +113,12 @@ func (s *Server) overview(c *call) (any, error) {
 	run(0, func() (err error) { counts, err = st.FleetCounts(ctx, viewer, now, since); return })
 	run(1, func() (err error) { attention, err = st.Attention(ctx, viewer, now, since, overviewAttention); return })
 	run(2, func() (err error) {
-		// Today's rain and yesterday's weather, in one read.
-		types := append(typesWith("rainfall"), typesWith("airTemp", "airHumidity")...)
-		dayDevs, days, err = st.FleetDays(ctx, viewer, types, []time.Time{today, yesterday}, append([]string{"rainfall"}, weather.ET0Params...))
+		rainDevs, rainDays, err = st.FleetDays(ctx, viewer, typesWith("rainfall"), []time.Time{today}, []string{"rainfall"})
 		return
 	})
-	run(3, func() (err error) { alerts, err = st.AlertsSince(ctx, viewer, now, overviewHours); return })
-	run(4, func() (err error) { channels, err = st.PushHealth(ctx, viewer, now, since); return })
+	run(3, func() (err error) { etVals, err = s.yesterdayET0(ctx, viewer, yesterday); return })
+	run(4, func() (err error) { alerts, err = st.AlertsSince(ctx, viewer, now, overviewHours); return })
+	run(5, func() (err error) { channels, err = st.PushHealth(ctx, viewer, now, since); return })
 	wg.Wait()
 	for _, err := range fails {
 		if err != nil {
@@ -187,8 +187,8 @@ func (s *Server) overview(c *call) (any, error) {
 	// Today's rain: each gauge's sum since midnight.
 	rain := amountDTO{Day: today.Format(time.DateOnly)}
 	var rainVals []placeDTO
-	for _, d := range dayDevs {
-		r, ok := days[store.DeviceDay{Device: d.ID, Day: today.UnixMilli()}]["rainfall"]
+	for _, d := range rainDevs {
+		r, ok := rainDays[store.DeviceDay{Device: d.ID, Day: today.UnixMilli()}]["rainfall"]
 		if !ok {
 			continue
 		}
@@ -201,16 +201,6 @@ func (s *Server) overview(c *call) (any, error) {
 
 	// Yesterday's ET0: FAO-56 from each station's complete day.
 	et0 := amountDTO{Day: yesterday.Format(time.DateOnly), Complete: true}
-	var etVals []placeDTO
-	for _, d := range dayDevs {
-		m := days[store.DeviceDay{Device: d.ID, Day: yesterday.UnixMilli()}]
-		if m == nil || !readings.Has(d.Type(), "airHumidity") {
-			continue
-		}
-		if e, ok := weather.ET0OfDay(d, yesterday, func(p string) (telemetry.Day, bool) { v, ok := m[p]; return v, ok }); ok {
-			etVals = append(etVals, place(d, readings.Round(e.ET0, 2)))
-		}
-	}
 	et0.Devices, et0.Mean, et0.Min, et0.Max = summarize(etVals, 2)
 
 	pushes := make([]channelHealthDTO, len(channels))
@@ -247,6 +237,74 @@ func (s *Server) overview(c *call) (any, error) {
 		"et0":         et0,
 		"push":        map[string]any{"channels": pushes, "failing": failing},
 	}, nil
+}
+
+// et0DayTTL is how long an account's ET0 of yesterday is reused: the day
+// is over, and only readings a station kept while out of reach can still
+// change it; they show within this time.
+const et0DayTTL = 10 * time.Minute
+
+// yesterdayET0 is each of viewer's weather stations' FAO-56 ET0 of the
+// complete day beginning at day, computed at most once per et0DayTTL.
+func (s *Server) yesterdayET0(ctx context.Context, viewer int64, day time.Time) ([]placeDTO, error) {
+	key := dayKey{viewer, day.UnixMilli()}
+	if v, ok := s.et0Days.get(key, time.Now()); ok {
+		return v, nil
+	}
+	stations, days, err := s.Overview.FleetDays(ctx, viewer, typesWith("airTemp", "airHumidity"), []time.Time{day}, weather.ET0Params)
+	if err != nil {
+		return nil, err
+	}
+	vals := []placeDTO{}
+	for _, d := range stations {
+		m := days[store.DeviceDay{Device: d.ID, Day: day.UnixMilli()}]
+		if e, ok := weather.ET0OfDay(d, day, func(p string) (telemetry.Day, bool) { v, ok := m[p]; return v, ok }); ok {
+			vals = append(vals, place(d, readings.Round(e.ET0, 2)))
+		}
+	}
+	s.et0Days.put(key, vals, time.Now().Add(et0DayTTL))
+	return vals, nil
+}
+
+// dayKey names an account's day (local midnight, unix ms).
+type dayKey struct{ account, day int64 }
+
+// dayCache keeps a figure per account and day until it expires; entries
+// are dropped as they expire, so it holds at most the accounts of the
+// last TTL.
+type dayCache struct {
+	mu sync.Mutex
+	m  map[dayKey]dayEntry
+}
+
+type dayEntry struct {
+	vals    []placeDTO
+	expires time.Time
+}
+
+func (c *dayCache) get(k dayKey, now time.Time) ([]placeDTO, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[k]
+	if !ok || now.After(e.expires) {
+		return nil, false
+	}
+	return e.vals, true
+}
+
+func (c *dayCache) put(k dayKey, vals []placeDTO, expires time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[dayKey]dayEntry{}
+	}
+	now := time.Now()
+	for old, e := range c.m {
+		if now.After(e.expires) {
+			delete(c.m, old)
+		}
+	}
+	c.m[k] = dayEntry{vals, expires}
 }
 
 // typesWith lists the device types (a host's id stands for its slaves)

@@ -204,6 +204,8 @@ type Server struct {
 	// untrustedForwarder is set once a request from a peer outside
 	// TrustedProxies carried X-Forwarded-For, which is logged once.
 	untrustedForwarder atomic.Bool
+	// et0Days keeps each account's ET0 of yesterday for the overview.
+	et0Days dayCache
 }
 
 // New builds the server and its route table.
