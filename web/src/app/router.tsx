@@ -78,7 +78,7 @@ const desktopRoutes: RouteObject[] = [
     { path: paths.modelService.samples, handle: handle('modelSamples'), lazy: page(() => import('./routes/desktop/ailab/samples')) },
     { path: paths.modelService.sampleLabel, handle: handle('modelSampleLabel'), lazy: page(() => import('./routes/desktop/ailab/sample-label')) },
     { path: paths.modelService.sampleSets, handle: handle('modelSampleSets'), lazy: page(() => import('./routes/desktop/ailab/sample-sets')) },
-    soon(paths.modelService.applications, 'modelApplications'),
+    { path: paths.modelService.applications, handle: handle('modelApplications'), lazy: page(() => import('./routes/desktop/ailab/applications')) },
     { path: paths.modelService.models, handle: handle('modelUpload'), lazy: page(() => import('./routes/desktop/ailab/models')) },
     soon(paths.modelService.detections, 'modelDetections'),
   ]),
