@@ -80,7 +80,7 @@ const desktopRoutes: RouteObject[] = [
     { path: paths.modelService.sampleSets, handle: handle('modelSampleSets'), lazy: page(() => import('./routes/desktop/ailab/sample-sets')) },
     { path: paths.modelService.applications, handle: handle('modelApplications'), lazy: page(() => import('./routes/desktop/ailab/applications')) },
     { path: paths.modelService.models, handle: handle('modelUpload'), lazy: page(() => import('./routes/desktop/ailab/models')) },
-    soon(paths.modelService.detections, 'modelDetections'),
+    { path: paths.modelService.detections, handle: handle('modelDetections'), lazy: page(() => import('./routes/desktop/ailab/detections')) },
   ]),
   { path: paths.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/desktop/moisture-report')) },
   { path: paths.poi.liquidometer, handle: handle('liquidometer'), lazy: page(() => import('./routes/desktop/poi/liquidometer')) },
