@@ -3,7 +3,6 @@ import { Alert, Button, Card, Flex, Popconfirm, Switch, Table, Tag, Tooltip, Typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useRowMutation } from '@/lib/use-row-mutation';
 import { useApps, useDeleteApp, usePublishApp } from '../api/applications';
 import type { LabApp } from '../types';
@@ -22,6 +21,7 @@ export function AppsPage({ title }: { title?: string }) {
     {
       title: t('apps.name'),
       dataIndex: 'name',
+      width: 220,
       render: (name: string, app) => (
         <div className="fw-model-name">
           <Typography.Text strong>{name}</Typography.Text>
@@ -31,6 +31,19 @@ export function AppsPage({ title }: { title?: string }) {
             </Typography.Text>
           ) : null}
         </div>
+      ),
+    },
+    {
+      title: t('apps.published'),
+      key: 'published',
+      render: (_, app) => (
+        <Switch
+          checked={app.published}
+          loading={publishing.has(app.id)}
+          onChange={(published) => publish(app.id, { id: app.id, published }, published ? t('apps.publishDone', { name: app.name }) : t('apps.withdrawDone', { name: app.name }))}
+          aria-label={t('apps.publishOf', { name: app.name })}
+          data-testid={`app-publish-${app.id}`}
+        />
       ),
     },
     { title: t('apps.mediumName'), dataIndex: 'mediumName', render: (value: string) => value || '--' },
@@ -75,24 +88,11 @@ export function AppsPage({ title }: { title?: string }) {
       ),
     },
     {
-      title: t('apps.published'),
-      key: 'published',
-      render: (_, app) => (
-        <Switch
-          checked={app.published}
-          loading={publishing.has(app.id)}
-          onChange={(published) => publish(app.id, { id: app.id, published }, published ? t('apps.publishDone', { name: app.name }) : t('apps.withdrawDone', { name: app.name }))}
-          aria-label={t('apps.publishOf', { name: app.name })}
-          data-testid={`app-publish-${app.id}`}
-        />
-      ),
-    },
-    {
       title: t('apps.jobs'),
       key: 'jobs',
       render: (_, app) => (
         <Tooltip title={t('apps.jobsHint')}>
-          <Flex gap={4} wrap className="fw-app-jobs" tabIndex={0} data-testid={`app-jobs-${app.id}`}>
+          <Flex vertical gap={4} align="flex-start" className="fw-app-jobs" tabIndex={0} data-testid={`app-jobs-${app.id}`}>
             <Tag color="success">{t('apps.jobsDone', { count: app.jobs.done })}</Tag>
             {app.jobs.queued + app.jobs.running > 0 ? <Tag color="processing">{t('apps.jobsWaiting', { count: app.jobs.queued + app.jobs.running })}</Tag> : null}
             {app.jobs.failed > 0 ? <Tag color="error">{t('apps.jobsFailed', { count: app.jobs.failed })}</Tag> : null}
@@ -100,7 +100,6 @@ export function AppsPage({ title }: { title?: string }) {
         </Tooltip>
       ),
     },
-    { title: t('apps.updateTime'), dataIndex: 'updateTime', render: (time: number) => formatDateTime(time) },
     {
       title: t('actions'),
       key: 'actions',

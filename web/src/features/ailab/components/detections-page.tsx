@@ -75,16 +75,20 @@ export function DetectionsPage({ title }: { title?: string }) {
     {
       title: t('records.position'),
       key: 'position',
-      render: (_, record) => (
-        <Flex vertical>
-          <span>{record.location || MISSING}</span>
-          {record.lat !== null && record.lng !== null ? (
-            <Typography.Text type="secondary" className="fw-model-meta">
-              {truncateDecimal(record.lng, 5)}, {truncateDecimal(record.lat, 5)}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      ),
+      render: (_, record) => {
+        const coordinates = record.lat !== null && record.lng !== null ? `${truncateDecimal(record.lng, 5)}, ${truncateDecimal(record.lat, 5)}` : '';
+        if (!record.location) return coordinates || MISSING;
+        return (
+          <Flex vertical>
+            <span>{record.location}</span>
+            {coordinates ? (
+              <Typography.Text type="secondary" className="fw-model-meta">
+                {coordinates}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        );
+      },
     },
     {
       title: t('records.values'),
