@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { api, baseURL, browser, detailPath, eventually, myDevices, shot, signIn } from './browser';
+import { api, baseURL, browser, detailPath, eventually, myDevices, settle, shot, signIn } from './browser';
 
 const SLOW = { timeout: 30_000 };
 /** The demo farm's application on its two traps (docs/ai-lab.md, "The demo"). */
@@ -32,6 +33,14 @@ interface RecordAnswer {
   sn: string;
   detectTime: number;
   packages: { identifier: string; average: number; valid: number }[];
+}
+
+/** axe's serious and critical violations on the page, as rule :: first target. */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} :: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 function formOf(app: AppAnswer) {
@@ -120,6 +129,7 @@ describe('AI lab applications and detection history', () => {
     expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
     expect(await row.getByTestId(`app-jobs-${app.id}`).innerText()).toMatch(/\d+ done/);
     await shot(page, 'ailab-apps-en.png', { mouseAway: true });
+    expect(await axeProblems(page)).toEqual([]);
 
     try {
       // The description edited in the drawer, which starts from the server's copy.
@@ -214,6 +224,7 @@ describe('AI lab applications and detection history', () => {
     expect(firstText).toContain(first.appName);
     expect(await firstRow.getByTestId(`record-values-${first.id}`).innerText()).toContain(String(first.packages[0].valid));
     await shot(page, 'ailab-detections-en.png', { mouseAway: true });
+    expect(await axeProblems(page)).toEqual([]);
 
     // Narrowed to the second trap: only its records, as many as the server counts.
     const trap = traps[1] ?? traps[0];
@@ -262,5 +273,33 @@ describe('AI lab applications and detection history', () => {
     await page.getByTestId('record-table').locator('tr[data-row-key]').first().waitFor(SLOW);
     await page.getByText(/共 \d+ 条记录/).waitFor(SLOW);
     await shot(page, 'ailab-detections-zh-dark.png', { mouseAway: true });
+  });
+
+  test('a list that cannot be read, a detail that cannot be read and a download that fails each say so', async () => {
+    const { context, page } = await browser({ lang: 'en_US' });
+    await signIn(context);
+    await openApps(page);
+    const app = await demoApp(context, page);
+
+    // The connection drops for the list: SPEC's message, with the reason.
+    await page.route('**/apis/ailab/applications', (route) => route.abort('connectionreset'));
+    await page.reload();
+    await page.getByRole('alert').getByText('Failed to get app list, please try again later').waitFor(SLOW);
+    await page.unroute('**/apis/ailab/applications');
+
+    // The list is back; the drawer's read of the application fails.
+    await page.reload();
+    const row = page.getByTestId('app-table').locator(`tr[data-row-key="${app.id}"]`);
+    await row.waitFor(SLOW);
+    await page.route(`**/apis/ailab/applications/${app.id}`, (route) => route.abort('connectionreset'));
+    await row.getByTestId(`app-edit-${app.id}`).click();
+    await page.getByTestId('app-detail-error').getByText('Failed to get app detail, please try again later').waitFor(SLOW);
+    await page.unroute(`**/apis/ailab/applications/${app.id}`);
+
+    // The history's download fails.
+    await openRecords(page);
+    await page.route('**/apis/fw/detectReports/download**', (route) => route.abort('connectionreset'));
+    await page.getByTestId('record-download').click();
+    await page.getByText('Download failed, please try again later').waitFor(SLOW);
   });
 });

@@ -21,9 +21,8 @@ export function AppsPage({ title }: { title?: string }) {
     {
       title: t('apps.name'),
       dataIndex: 'name',
-      width: 220,
       render: (name: string, app) => (
-        <div className="fw-model-name">
+        <div className="fw-model-name fw-app-name">
           <Typography.Text strong>{name}</Typography.Text>
           {app.description ? (
             <Typography.Text type="secondary" className="fw-model-name__description" ellipsis={{ tooltip: app.description }}>
@@ -46,31 +45,38 @@ export function AppsPage({ title }: { title?: string }) {
         />
       ),
     },
-    { title: t('apps.mediumName'), dataIndex: 'mediumName', render: (value: string) => value || '--' },
-    { title: t('apps.type'), dataIndex: 'type', render: (type: LabApp['type']) => t(`apps.types.${type}`) },
     {
-      title: t('apps.model'),
-      key: 'model',
-      render: (_, app) =>
-        app.modelName ? (
-          <Flex gap={4} align="center">
-            <span>{app.modelName}</span>
-            <Tag>{app.modelVersion}</Tag>
-          </Flex>
-        ) : (
-          '--'
-        ),
+      title: t('apps.mediumAndType'),
+      key: 'medium',
+      render: (_, app) => (
+        <Flex vertical>
+          <span>{app.mediumName || '--'}</span>
+          <Typography.Text type="secondary" className="fw-model-meta">
+            {t(`apps.types.${app.type}`)}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
-      title: t('apps.elements'),
-      key: 'elements',
+      title: t('apps.modelAndElements'),
+      key: 'model',
       render: (_, app) => (
-        <Flex gap={4} wrap>
-          {app.elements.map((element) => (
-            <Tag key={element.identifier} title={element.identifier}>
-              {element.unit ? `${element.name} (${element.unit})` : element.name}
-            </Tag>
-          ))}
+        <Flex vertical gap={4} align="flex-start">
+          {app.modelName ? (
+            <Flex gap={4} align="center">
+              <span>{app.modelName}</span>
+              <Tag>{app.modelVersion}</Tag>
+            </Flex>
+          ) : (
+            '--'
+          )}
+          <Flex gap={4} wrap>
+            {app.elements.map((element) => (
+              <Tag key={element.identifier} title={element.identifier} color="blue">
+                {element.unit ? `${element.name} (${element.unit})` : element.name}
+              </Tag>
+            ))}
+          </Flex>
         </Flex>
       ),
     },
