@@ -56,6 +56,8 @@ export interface CameraDevice {
   name: string;
   sn: string;
   page: string;
+  /** Opens its detail page (with page and id). */
+  hashId: string;
   slave: boolean;
 }
 
@@ -136,4 +138,84 @@ export interface ModelTest {
   kind: ModelKind;
   outputs: SampleOutput[];
   millis: number;
+}
+
+/** What an application watches: insect traps or seedling monitors. */
+export type AppType = 'insect' | 'seedling';
+
+/** A model's element as an application reports it. */
+export interface AppElement {
+  name: string;
+  unit: string;
+  identifier: string;
+}
+
+/** A device an application watches. */
+export interface AppDevice {
+  id: number;
+  name: string;
+  sn: string;
+}
+
+/** An application's runs by state. */
+export interface JobCounts {
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+}
+
+/** GET /apis/ailab/applications: a model run on each new picture of its devices while published; times in milliseconds. */
+export interface LabApp {
+  id: number;
+  name: string;
+  mediumName: string;
+  description: string;
+  type: AppType;
+  modelId: number;
+  modelName: string;
+  modelVersion: string;
+  kind: ModelKind | '';
+  elements: AppElement[];
+  deviceIds: number[];
+  devices: AppDevice[];
+  published: boolean;
+  jobs: JobCounts;
+  createTime: number;
+  updateTime: number;
+}
+
+/** GET /apis/ailab/applications/devices?type=: a device an application of the type may watch. */
+export interface AppCandidate extends AppDevice {
+  typeId: number;
+  /** The published application watching it, if any. */
+  watchedBy: number | null;
+}
+
+/** One element's values in a detection record. */
+export interface RecordPackage {
+  identifier: string;
+  name: string;
+  unit: string;
+  average: number;
+  valid: number;
+}
+
+/** GET /apis/fw/detectReports: one run of an application on one picture; times in milliseconds. */
+export interface DetectionRecord {
+  id: number;
+  appId: number | null;
+  appName: string;
+  deviceId: number;
+  deviceName: string;
+  sn: string;
+  imageId: number | null;
+  imageUrl: string;
+  detectTime: number;
+  location: string;
+  lat: number | null;
+  lng: number | null;
+  packages: RecordPackage[];
+  millis: number;
+  createTime: number;
 }
