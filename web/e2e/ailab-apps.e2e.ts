@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { api, baseURL, browser, detailPath, eventually, myDevices, settle, shot, signIn } from './browser';
+import { api, baseURL, browser, detailPath, eventually, myDevices, PHONE, settle, shot, signIn } from './browser';
 
 const SLOW = { timeout: 30_000 };
 /** The demo farm's application on its two traps (docs/ai-lab.md, "The demo"). */
@@ -255,6 +255,85 @@ describe('AI lab applications and detection history', () => {
     await page.waitForURL((url) => url.pathname === detailPath(trap), SLOW);
   });
 
+  test('an application published from the page on a demo trap turns the picture the trap takes on command into a record and an "Insects detected" curve', async () => {
+    const { context, page } = await browser({ lang: 'en_US' });
+    await signIn(context);
+    await openApps(page);
+    const demo = await demoApp(context, page);
+    const trap = (await myDevices(page, TRAP))[0];
+    const name = `E2E trap watch ${Date.now() % 100000}`;
+    const since = Date.now();
+    // A device is watched by one published application at most: the demo's steps aside.
+    expect((await api(page, 'PUT', `/apis/ailab/applications/${demo.id}/publish`, { published: false })).code).toBe(0);
+    try {
+      await page.reload();
+      await page.getByTestId('lab-apps').waitFor(SLOW);
+
+      // Made in the drawer on one trap, then published from its switch.
+      await page.getByTestId('app-new').click();
+      await page.getByTestId('app-form').waitFor(SLOW);
+      await page.getByTestId('app-name').fill(name);
+      await page.getByTestId('app-medium').fill('Catch board');
+      await pick(page, 'app-model', demo.modelName);
+      await page.getByTestId('app-elements').locator('input[type="checkbox"]:checked').first().waitFor(SLOW);
+      await pick(page, 'app-devices', trap.name);
+      await page.keyboard.press('Escape');
+      const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/apis/ailab/applications');
+      await page.getByTestId('app-submit').click();
+      const made = (await (await created).json()) as { code: number; data: AppAnswer };
+      expect(made.code).toBe(0);
+      expect(made.data.deviceIds).toEqual([trap.id]);
+      const row = page.getByTestId('app-table').locator(`tr[data-row-key="${made.data.id}"]`);
+      await row.waitFor(SLOW);
+      try {
+        await row.getByRole('switch').click();
+        await page.getByText(`${name} published`).waitFor(SLOW);
+        expect((await apps(page)).find((a) => a.id === made.data.id)!.published).toBe(true);
+
+        // The trap takes a picture on command; the new application looks at it.
+        await page.goto(baseURL() + detailPath(trap));
+        await page.getByTestId('poi-command-capture').getByRole('button', { name: 'Capture now' }).click();
+        await expect.poll(() => page.getByTestId('poi-commands').locator('tbody tr').first().innerText(), SLOW).toContain('Effective');
+        let record: RecordAnswer | undefined;
+        await expect
+          .poll(async () => {
+            const list = (await api<{ list: RecordAnswer[] }>(page, 'GET', `/apis/fw/detectReports?deviceId=${trap.id}&page=1&size=50`)).data.list;
+            record = list.find((r) => r.appName === name && r.detectTime >= since - 60_000);
+            return Boolean(record);
+          }, { timeout: 60_000 })
+          .toBe(true);
+        expect(record!.packages.map((p) => p.identifier)).toEqual(['moth']);
+
+        // The detection history lists it under the application's name.
+        await openRecords(page);
+        const recordRow = page.getByTestId('record-table').locator(`tr[data-row-key="${record!.id}"]`);
+        await recordRow.waitFor(SLOW);
+        expect(await recordRow.innerText()).toContain(name);
+        expect(await recordRow.getByTestId(`record-values-${record!.id}`).innerText()).toContain(String(record!.packages[0].valid));
+
+        // Its count is a reading of the trap: the history has it at the record's time, and the
+        // trap's page draws it with the other curves.
+        const history = await api<{ series: { param: string; points: [number, number][] }[] }>(
+          page,
+          'GET',
+          `/apis/poi/${trap.id}/datapoints/v2?params=detectCount&dim=raw&begin=${record!.detectTime - 60_000}&end=${record!.detectTime + 60_000}`,
+        );
+        const points = history.data.series.flatMap((series) => series.points);
+        expect(points).toContainEqual([record!.detectTime + 1, record!.packages[0].valid]);
+        await page.goto(baseURL() + detailPath(trap));
+        const chart = page.getByRole('img', { name: 'Insects detected history chart' });
+        await chart.waitFor(SLOW);
+        await expect.poll(() => chart.locator('canvas').count(), SLOW).toBeGreaterThan(0);
+        await chart.scrollIntoViewIfNeeded();
+        await shot(page, 'ailab-trap-detected-curve-en.png', { mouseAway: true });
+      } finally {
+        expect((await api(page, 'DELETE', `/apis/ailab/applications/${made.data.id}`)).code).toBe(0);
+      }
+    } finally {
+      expect((await api(page, 'PUT', `/apis/ailab/applications/${demo.id}/publish`, { published: true })).code).toBe(0);
+    }
+  });
+
   test('both pages in Chinese and the dark theme', async () => {
     const { context, page } = await browser({ lang: 'zh_CN', colorScheme: 'dark' });
     await signIn(context);
@@ -273,6 +352,16 @@ describe('AI lab applications and detection history', () => {
     await page.getByTestId('record-table').locator('tr[data-row-key]').first().waitFor(SLOW);
     await page.getByText(/共 \d+ 条记录/).waitFor(SLOW);
     await shot(page, 'ailab-detections-zh-dark.png', { mouseAway: true });
+
+    // On a phone: the same pages, the tables scrolling sideways inside them.
+    const phone = await browser({ lang: 'zh_CN', ...PHONE, deviceScaleFactor: 2 });
+    await signIn(phone.context);
+    await openApps(phone.page);
+    await phone.page.getByTestId('app-table').locator(`tr[data-row-key="${app.id}"]`).waitFor(SLOW);
+    await shot(phone.page, 'ailab-apps-phone.png', { mouseAway: true });
+    await openRecords(phone.page);
+    await phone.page.getByTestId('record-table').locator('tr[data-row-key]').first().waitFor(SLOW);
+    await shot(phone.page, 'ailab-detections-phone.png', { mouseAway: true });
   });
 
   test('a list that cannot be read, a detail that cannot be read and a download that fails each say so', async () => {

@@ -66,6 +66,21 @@ describe('router', () => {
     expect(screen.getByText('Demo farm')).toBeInTheDocument();
   });
 
+  it('opens the model service at its samples', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = String(input);
+        const data = path.startsWith('/apis/account/session') ? profile : path.startsWith('/apis/tags') ? [] : { list: [], total: 0 };
+        return jsonResponse({ code: 0, message: '', data });
+      }),
+    );
+    const { router } = renderRoutes(routes, { path: '/apps/model-service' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/model-service/samples'));
+    expect(await screen.findByRole('heading', { name: 'Samples' })).toBeInTheDocument();
+  });
+
   it('opens the phone counterpart of a desktop path in mobile mode', async () => {
     serveProfile();
     const { router } = renderRoutes(routes, { path: '/console/account', mobile: true });

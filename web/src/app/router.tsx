@@ -38,7 +38,6 @@ function component<M>(load: () => Promise<M>, pick: (module: M) => ComponentType
 }
 
 const AntdShell = component(() => import('./antd-shell'), (m) => m.AntdShell);
-const ComingSoonRoute = component(() => import('./routes/coming-soon'), (m) => m.ComingSoonRoute);
 const DesktopLayout = component(() => import('./layouts/desktop-layout'), (m) => m.DesktopLayout);
 const MobileLayout = component(() => import('./layouts/mobile-layout'), (m) => m.MobileLayout);
 const MobileTabLayout = component(() => import('./layouts/mobile-tab-layout'), (m) => m.MobileTabLayout);
@@ -46,12 +45,6 @@ const MobileDeviceLayout = component(() => import('./layouts/mobile-device-layou
 
 function handle(title: PageKey): RouteHandle {
   return { title };
-}
-
-/** A desktop screen that is being upgraded. */
-function soon(path: string, title: PageKey, children?: RouteObject[]): RouteObject {
-  if (!children) return { path, handle: handle(title), lazy: ComingSoonRoute };
-  return { path, handle: handle(title), children: [{ index: true, lazy: ComingSoonRoute }, ...children] };
 }
 
 const realtimeTitles: Record<(typeof mobileRealtimeTypes)[number], PageKey> = {
@@ -74,14 +67,20 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.events, handle: handle('events'), lazy: page(() => import('./routes/desktop/events')) },
   { path: paths.aiLab, handle: handle('aiLab'), lazy: page(() => import('./routes/desktop/ailab/home')) },
   { path: paths.overview, handle: handle('overview'), lazy: page(() => import('./routes/desktop/overview')) },
-  soon(paths.modelService.root, 'modelService', [
-    { path: paths.modelService.samples, handle: handle('modelSamples'), lazy: page(() => import('./routes/desktop/ailab/samples')) },
-    { path: paths.modelService.sampleLabel, handle: handle('modelSampleLabel'), lazy: page(() => import('./routes/desktop/ailab/sample-label')) },
-    { path: paths.modelService.sampleSets, handle: handle('modelSampleSets'), lazy: page(() => import('./routes/desktop/ailab/sample-sets')) },
-    { path: paths.modelService.applications, handle: handle('modelApplications'), lazy: page(() => import('./routes/desktop/ailab/applications')) },
-    { path: paths.modelService.models, handle: handle('modelUpload'), lazy: page(() => import('./routes/desktop/ailab/models')) },
-    { path: paths.modelService.detections, handle: handle('modelDetections'), lazy: page(() => import('./routes/desktop/ailab/detections')) },
-  ]),
+  {
+    path: paths.modelService.root,
+    handle: handle('modelService'),
+    children: [
+      // The model service starts at its samples.
+      { index: true, element: <Navigate to={paths.modelService.samples} replace /> },
+      { path: paths.modelService.samples, handle: handle('modelSamples'), lazy: page(() => import('./routes/desktop/ailab/samples')) },
+      { path: paths.modelService.sampleLabel, handle: handle('modelSampleLabel'), lazy: page(() => import('./routes/desktop/ailab/sample-label')) },
+      { path: paths.modelService.sampleSets, handle: handle('modelSampleSets'), lazy: page(() => import('./routes/desktop/ailab/sample-sets')) },
+      { path: paths.modelService.applications, handle: handle('modelApplications'), lazy: page(() => import('./routes/desktop/ailab/applications')) },
+      { path: paths.modelService.models, handle: handle('modelUpload'), lazy: page(() => import('./routes/desktop/ailab/models')) },
+      { path: paths.modelService.detections, handle: handle('modelDetections'), lazy: page(() => import('./routes/desktop/ailab/detections')) },
+    ],
+  },
   { path: paths.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/desktop/moisture-report')) },
   { path: paths.poi.liquidometer, handle: handle('liquidometer'), lazy: page(() => import('./routes/desktop/poi/liquidometer')) },
   { path: paths.poi.ibiosense, handle: handle('ibiosense'), lazy: page(() => import('./routes/desktop/poi/ibiosense')) },

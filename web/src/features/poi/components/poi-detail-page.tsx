@@ -41,7 +41,7 @@ const DEFAULT_PARAMS: Record<PoiKind, readonly string[]> = {
   dcr004: ['soilMoisture', 'soilTemp'],
   'shan-jing': ['tiltAngle', 'tiltX', 'tiltY'],
   liquidometer: ['waterLevel', 'waterTemp'],
-  ibiosense: ['insectCount', 'airTemp', 'airHumidity', 'illuminance'],
+  ibiosense: ['insectCount', 'detectCount', 'airTemp', 'airHumidity', 'illuminance'],
   'yun-yao': ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
 };
 
