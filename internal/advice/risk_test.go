@@ -67,7 +67,7 @@ func TestPropose_HeatAndWaterlogging(t *testing.T) {
 		// The field's first device is its weather station: forecast tasks go to it.
 		Devices: []DeviceRef{{ID: 9, Name: "Station"}, {ID: 7, Name: "Field A probe"}},
 		// Field capacity 30 vol %, 28.5 read: 95 % of it, 1.5 mm below in 10 cm.
-		Water: []Water{{DeviceID: 7, FieldCapacity: 30, Moisture: 28.5, Relative: 95, Depletion: 1.5, RAW: 30, NeedsWater: false, Waterlogged: true}},
+		Water:    []Water{{DeviceID: 7, FieldCapacity: 30, Moisture: 28.5, Relative: 95, Depletion: 1.5, RAW: 30, NeedsWater: false, Waterlogged: true}},
 		Forecast: &ForecastRisk{Heat: &Extreme{Day: "2026-07-16", Temp: 35}},
 		now:      now,
 	}

@@ -18,6 +18,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/queue"
+
 	"github.com/fieldwatch/fieldwatch/internal/ailab"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/errs"
@@ -67,7 +69,7 @@ type Pool struct {
 	Options
 
 	once sync.Once
-	wake chan struct{}
+	wake queue.Signal
 }
 
 // New returns the pool; Run starts it.
@@ -87,7 +89,7 @@ func (p *Pool) defaults() {
 		if p.Now == nil {
 			p.Now = time.Now
 		}
-		p.wake = make(chan struct{}, p.Workers)
+		p.wake = queue.NewSignal(p.Workers)
 	})
 }
 
@@ -95,11 +97,7 @@ func (p *Pool) defaults() {
 func (p *Pool) Wake() {
 	p.defaults()
 	for range p.Workers {
-		select {
-		case p.wake <- struct{}{}:
-		default:
-			return
-		}
+		p.wake.Wake()
 	}
 }
 
@@ -109,34 +107,20 @@ func (p *Pool) Run(ctx context.Context) {
 	p.defaults()
 	var wg sync.WaitGroup
 	for range p.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := p.NewWorker()
-			t := time.NewTicker(p.Poll)
-			defer t.Stop()
-			for {
-				for ctx.Err() == nil {
-					ok, err := w.RunOnce(ctx)
-					if err != nil {
-						p.Log.Error("detect: claim", "err", err)
-						break
-					}
-					if !ok {
-						break
-					}
-				}
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
+		w := p.NewWorker()
+		wg.Go(func() {
+			queue.Loop{
+				Poll:    p.Poll,
+				Wake:    p.wake,
+				Step:    w.RunOnce,
+				OnError: func(err error) { p.Log.Error("detect: claim", "err", err) },
+				OnTick: func(ctx context.Context) {
 					if _, err := p.Store.ExpireDetections(ctx, p.Now(), p.Attempts); err != nil && ctx.Err() == nil {
 						p.Log.Error("detect: expire", "err", err)
 					}
-				case <-p.wake:
-				}
-			}
-		}()
+				},
+			}.Run(ctx)
+		})
 	}
 	wg.Wait()
 }

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/queue"
+
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
 )
@@ -65,7 +67,7 @@ type WorkerOptions struct {
 type Worker struct {
 	WorkerOptions
 	once sync.Once
-	wake chan struct{}
+	wake queue.Signal
 }
 
 // NewWorker returns a worker; Run starts it.
@@ -87,45 +89,26 @@ func (w *Worker) defaults() {
 		w.Attempts = cmp.Or(w.Attempts, 6)
 		w.Backoff = cmp.Or(w.Backoff, 30*time.Second)
 		w.Poll = cmp.Or(w.Poll, 10*time.Second)
-		w.wake = make(chan struct{}, 1)
+		w.wake = queue.NewSignal(1)
 	})
 }
 
 // Wake makes the worker look for mails now (after a new feedback).
 func (w *Worker) Wake() {
 	w.defaults()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
+	w.wake.Wake()
 }
 
 // Run sends until ctx ends. Answers written by "fieldwatch feedback answer"
 // in another process are found by the poll.
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
-	t := time.NewTicker(w.Poll)
-	defer t.Stop()
-	for {
-		for {
-			n, err := w.RunOnce(ctx)
-			if err != nil {
-				if ctx.Err() == nil {
-					w.Log.Error("feedback mail: claim", "err", err)
-				}
-				break
-			}
-			if n == 0 {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-w.wake:
-		}
-	}
+	queue.Loop{
+		Poll:    w.Poll,
+		Wake:    w.wake,
+		Step:    func(ctx context.Context) (bool, error) { n, err := w.RunOnce(ctx); return n > 0, err },
+		OnError: func(err error) { w.Log.Error("feedback mail: claim", "err", err) },
+	}.Run(ctx)
 }
 
 // RunOnce claims and sends one batch of due mails and returns how many it

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/fieldwatch/fieldwatch/internal/queue"
+
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/mail"
@@ -93,7 +95,7 @@ type Worker struct {
 	Options
 
 	once sync.Once // fills in the defaults: Wake (the rules engine) and Run may come first at once
-	wake chan struct{}
+	wake queue.Signal
 }
 
 // New returns a worker; Run starts it.
@@ -116,41 +118,24 @@ func (w *Worker) fill() {
 	w.Attempts = cmp.Or(w.Attempts, 6)
 	w.Backoff = cmp.Or(w.Backoff, 30*time.Second)
 	w.Poll = cmp.Or(w.Poll, 10*time.Second)
-	w.wake = make(chan struct{}, 1)
+	w.wake = queue.NewSignal(1)
 }
 
 // Wake makes the worker look for deliveries now (after a new event).
 func (w *Worker) Wake() {
 	w.defaults()
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
+	w.wake.Wake()
 }
 
 // Run delivers until ctx ends.
 func (w *Worker) Run(ctx context.Context) {
 	w.defaults()
-	t := time.NewTicker(w.Poll)
-	defer t.Stop()
-	for {
-		for {
-			n, err := w.RunOnce(ctx)
-			if err != nil {
-				w.Log.Error("notify: claim", "err", err)
-				break
-			}
-			if n == 0 {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-w.wake:
-		}
-	}
+	queue.Loop{
+		Poll:    w.Poll,
+		Wake:    w.wake,
+		Step:    func(ctx context.Context) (bool, error) { n, err := w.RunOnce(ctx); return n > 0, err },
+		OnError: func(err error) { w.Log.Error("notify: claim", "err", err) },
+	}.Run(ctx)
 }
 
 // RunOnce claims and sends one batch of due deliveries and returns how
