@@ -32,6 +32,16 @@ func (s *Server) samples() (SampleStore, error) {
 	return s.Samples, nil
 }
 
+// sampleTarget is the lab's store and the id at key in the path.
+func (s *Server) sampleTarget(c *call, key string) (SampleStore, int64, error) {
+	st, err := s.samples()
+	if err != nil {
+		return nil, 0, err
+	}
+	id, err := pathID(c, key)
+	return st, id, err
+}
+
 // listSamples serves GET /apis/ailab/samples[?tag=]: the caller's samples, newest first.
 func (s *Server) listSamples(c *call) (any, error) {
 	st, err := s.samples()
@@ -125,11 +135,7 @@ func (s *Server) uploadSample(c *call) (any, error) {
 
 // getSample serves GET /apis/ailab/samples/{sampleId}.
 func (s *Server) getSample(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "sampleId")
+	st, id, err := s.sampleTarget(c, "sampleId")
 	if err != nil {
 		return nil, err
 	}
@@ -142,11 +148,7 @@ func (s *Server) getSample(c *call) (any, error) {
 
 // sampleImage serves GET /apis/ailab/samples/{sampleId}/image: the picture.
 func (s *Server) sampleImage(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "sampleId")
+	st, id, err := s.sampleTarget(c, "sampleId")
 	if err != nil {
 		return nil, err
 	}
@@ -165,11 +167,7 @@ type sampleBody struct {
 
 // putSample serves PUT /apis/ailab/samples/{sampleId} {tag, location, labels}.
 func (s *Server) putSample(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "sampleId")
+	st, id, err := s.sampleTarget(c, "sampleId")
 	if err != nil {
 		return nil, err
 	}
@@ -197,11 +195,7 @@ func (s *Server) putSample(c *call) (any, error) {
 
 // deleteSample serves DELETE /apis/ailab/samples/{sampleId}.
 func (s *Server) deleteSample(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "sampleId")
+	st, id, err := s.sampleTarget(c, "sampleId")
 	if err != nil {
 		return nil, err
 	}
@@ -263,11 +257,7 @@ func (s *Server) createSet(c *call) (any, error) {
 
 // getSet serves GET /apis/ailab/sets/{setId}.
 func (s *Server) getSet(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "setId")
+	st, id, err := s.sampleTarget(c, "setId")
 	if err != nil {
 		return nil, err
 	}
@@ -281,11 +271,7 @@ func (s *Server) getSet(c *call) (any, error) {
 // putSet serves PUT /apis/ailab/sets/{setId} {description, sampleIds}: in
 // place while the version is unused, else it answers the next version.
 func (s *Server) putSet(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "setId")
+	st, id, err := s.sampleTarget(c, "setId")
 	if err != nil {
 		return nil, err
 	}
@@ -306,11 +292,7 @@ func (s *Server) putSet(c *call) (any, error) {
 
 // deleteSet serves DELETE /apis/ailab/sets/{setId}.
 func (s *Server) deleteSet(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "setId")
+	st, id, err := s.sampleTarget(c, "setId")
 	if err != nil {
 		return nil, err
 	}
@@ -320,11 +302,7 @@ func (s *Server) deleteSet(c *call) (any, error) {
 // exportSet serves GET /apis/ailab/sets/{setId}/export: the version as a
 // zip (docs/ai-lab.md); the version is used from then on.
 func (s *Server) exportSet(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "setId")
+	st, id, err := s.sampleTarget(c, "setId")
 	if err != nil {
 		return nil, err
 	}
@@ -375,11 +353,7 @@ func (s *Server) createElement(c *call) (any, error) {
 
 // deleteElement serves DELETE /apis/ailab/elements/{elementId}.
 func (s *Server) deleteElement(c *call) (any, error) {
-	st, err := s.samples()
-	if err != nil {
-		return nil, err
-	}
-	id, err := pathID(c, "elementId")
+	st, id, err := s.sampleTarget(c, "elementId")
 	if err != nil {
 		return nil, err
 	}
