@@ -62,7 +62,7 @@ func (m *Graph) buildTLS() error {
 
 // brokerListeners are the embedded broker's listeners as configured.
 func (m *Graph) brokerListeners() (ingest.Listeners, error) {
-	ls := ingest.Listeners{MQTT: m.Config.MQTT, MQTTS: m.Config.MQTTS, WS: m.Config.MQTTWS}
+	ls := ingest.Listeners{MQTT: m.Config.MQTT, MQTTS: m.Config.MQTTS, WS: m.Config.MQTTWS, Queue: m.Config.MQTTQueue, Buffer: m.Config.MQTTBuffer}
 	var getCert func(*tls.ClientHelloInfo) (*tls.Certificate, error)
 	switch {
 	case m.MQTTCert != nil:

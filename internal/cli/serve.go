@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -29,6 +30,10 @@ func serve(args []string, stderr io.Writer) error {
 	defer stop()
 
 	m := &app.Main{Config: cfg, Log: app.NewLogger(cfg.Log, stderr)}
+	if limit, _ := cfg.MemoryLimitBytes(); limit > 0 {
+		debug.SetMemoryLimit(limit)
+		m.Log.Info("memory limit", "bytes", limit, "flag", cfg.MemoryLimit)
+	}
 	if err := m.Run(ctx); err != nil {
 		return err
 	}

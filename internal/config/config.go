@@ -64,9 +64,15 @@ type Serve struct {
 	MetricsAddr  string // listener of its own for GET /metrics; empty serves none
 	MetricsToken string // bearer token that opens GET /metrics on --addr; empty keeps it closed there
 
-	MQTT         string // embedded broker's plain listener; "" or "off" disables it
-	MQTTS        string // embedded broker's MQTT-over-TLS listener; "" serves none
-	MQTTWS       string // embedded broker's MQTT-over-WebSocket listener; "" serves none
+	MQTT       string // embedded broker's plain listener; "" or "off" disables it
+	MQTTS      string // embedded broker's MQTT-over-TLS listener; "" serves none
+	MQTTWS     string // embedded broker's MQTT-over-WebSocket listener; "" serves none
+	MQTTQueue  int    // messages to a device that may wait to be written, per connection
+	MQTTBuffer int    // read and write buffer per connection, bytes
+	// MemoryLimit is the Go runtime's soft memory limit: "auto" (3/4 of the
+	// cgroup's memory limit, else of the machine's memory; GOMEMLIMIT when
+	// set), "off", or a size such as 150MiB.
+	MemoryLimit  string
 	MQTTTLSCert  string // the TLS listeners' certificate; default TLSCert
 	MQTTTLSKey   string // its key; default TLSKey
 	DeviceCACert string // CA that signs device certificates; default {Data}/device-ca.pem, created on first use
@@ -155,6 +161,9 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.MetricsToken, "metrics-token", "", "serve GET /metrics on --addr too, to callers sending this as a bearer token (at least 16 characters); empty: 404 there")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
 	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker's plain listen address for devices; off (or empty) turns plain MQTT off")
+	fs.IntVar(&s.MQTTQueue, "mqtt-queue", 32, "embedded broker: messages to a device (commands) that may wait to be written, per connection; one more closes the connection (Quota exceeded) and the device gets them when it reconnects")
+	fs.IntVar(&s.MQTTBuffer, "mqtt-buffer", 1024, "embedded broker: read and write buffer per connection, bytes (larger messages are still read whole)")
+	fs.StringVar(&s.MemoryLimit, "memory-limit", "auto", "soft memory limit of the process, the garbage collector's target: auto (3/4 of the cgroup's limit, else of the machine's memory; GOMEMLIMIT when set), off, or a size such as 150MiB or 1GB")
 	fs.StringVar(&s.MQTTS, "mqtts", "", "MQTT over TLS (1.2, 1.3) listen address of the embedded broker, e.g. :8883; needs --mqtt-tls-cert or --tls-cert; devices log in with their key or a device certificate")
 	fs.StringVar(&s.MQTTWS, "mqtt-ws", "", "MQTT over WebSocket listen address of the embedded broker, e.g. :8083 (any path); over TLS (wss) when a certificate is configured")
 	fs.StringVar(&s.MQTTTLSCert, "mqtt-tls-cert", "", "certificate of the MQTT TLS listeners (default --tls-cert); reloaded on change and on SIGHUP")
@@ -314,6 +323,15 @@ func (s *Serve) Validate() error {
 	}
 	if s.MetricsToken != "" && len(s.MetricsToken) < 16 {
 		return fmt.Errorf("--metrics-token: must be at least 16 characters")
+	}
+	if s.MQTTQueue < 1 || s.MQTTQueue > 65535 {
+		return fmt.Errorf("--mqtt-queue %d: must be 1 to 65535", s.MQTTQueue)
+	}
+	if s.MQTTBuffer < 256 || s.MQTTBuffer > 1<<20 {
+		return fmt.Errorf("--mqtt-buffer %d: must be 256 to 1048576 bytes", s.MQTTBuffer)
+	}
+	if _, err := s.MemoryLimitBytes(); err != nil {
+		return err
 	}
 	if s.SessionTTL < time.Minute {
 		return fmt.Errorf("--session-ttl %s: must be at least 1m", s.SessionTTL)

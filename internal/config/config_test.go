@@ -63,6 +63,10 @@ func TestServe_Validate(t *testing.T) {
 		"ErrSessionTTL":   {"--session-ttl", "5s"},
 		"ErrMetricsAddr":  {"--metrics-addr", "9464"},
 		"ErrMetricsToken": {"--metrics-token", "short"},
+		"ErrMQTTQueue":    {"--mqtt-queue", "0"},
+		"ErrMQTTBuffer":   {"--mqtt-buffer", "64"},
+		"ErrMemoryLimit":  {"--memory-limit", "lots"},
+		"ErrMemoryTiny":   {"--memory-limit", "1MiB"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := newServe(t, args...)
@@ -73,6 +77,37 @@ func TestServe_Validate(t *testing.T) {
 				t.Fatalf("want an error naming the flag, got %v", err)
 			}
 		})
+	}
+}
+
+func TestServe_MemoryLimit(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	for _, c := range []struct {
+		flag string
+		want int64
+	}{
+		{"150MiB", 150 << 20},
+		{"1GB", 1e9},
+		{"off", 0},
+		{"auto", AutoMemoryLimit()},
+	} {
+		s, err := newServe(t, "--memory-limit", c.flag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.MemoryLimitBytes(); err != nil || got != c.want {
+			t.Errorf("--memory-limit %s: %d, %v; want %d", c.flag, got, err, c.want)
+		}
+	}
+	// This machine's memory is known: auto is three quarters of it (or of a cgroup's limit).
+	if auto := AutoMemoryLimit(); auto <= 0 || auto > memTotal() {
+		t.Errorf("auto %d of %d", auto, memTotal())
+	}
+	// GOMEMLIMIT, when set, is the runtime's already: auto leaves it.
+	t.Setenv("GOMEMLIMIT", "200MiB")
+	s, _ := newServe(t)
+	if got, err := s.MemoryLimitBytes(); err != nil || got != 0 {
+		t.Errorf("auto under GOMEMLIMIT: %d, %v", got, err)
 	}
 }
 

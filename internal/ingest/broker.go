@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,15 +56,25 @@ func StartBrokerOn(ls Listeners, p *Pipeline, log *slog.Logger) (*Broker, error)
 	// Devices have no use for retained messages, and a retained message is
 	// something one device leaves for others to read.
 	caps.RetainAvailable = 0
+	// What a connection holds is sized for a device, not for a subscriber
+	// of busy topics: mochi's default queue of 8,192 messages to send is
+	// 64 KB of channel per connection. A message that finds the queue full
+	// closes the connection (OnPublishDropped); the device gets it again
+	// when it reconnects.
+	caps.MaximumClientWritesPending = int32(cmp.Or(ls.Queue, DefaultQueue))
+	// A device never sends topic aliases worth keeping many of.
+	caps.TopicAliasMaximum = 16
 	s := mqtt.New(&mqtt.Options{
-		Capabilities: caps,
-		Logger:       slog.New(quietHandler{log.With("component", "mqtt").Handler()}),
+		Capabilities:             caps,
+		ClientNetReadBufferSize:  cmp.Or(ls.Buffer, DefaultBuffer),
+		ClientNetWriteBufferSize: cmp.Or(ls.Buffer, DefaultBuffer),
+		Logger:                   slog.New(quietHandler{log.With("component", "mqtt").Handler()}),
 		// $SYS topics would tell any device how many others are connected.
 		SysTopicResendInterval: 0,
 		// Commands are published by the server itself.
 		InlineClient: true,
 	})
-	h := &deviceHook{p: p, inFlight: int(caps.ReceiveMaximum)}
+	h := &deviceHook{p: p, inFlight: int(caps.ReceiveMaximum), server: s}
 	if err := s.AddHook(h, nil); err != nil {
 		closeAll()
 		return nil, err
@@ -160,7 +171,8 @@ func (b *Broker) Close() error {
 // deviceHook authenticates devices and confines them to their own topics.
 type deviceHook struct {
 	mqtt.HookBase
-	p *Pipeline
+	p      *Pipeline
+	server *mqtt.Server
 	// inFlight bounds the QoS 1 reports of one connection being stored.
 	inFlight int
 	ackers   sync.Map // *mqtt.Client → *acker
@@ -178,7 +190,36 @@ func (h *deviceHook) ID() string { return "fieldwatch-devices" }
 
 func (h *deviceHook) Provides(b byte) bool {
 	return bytes.Contains([]byte{mqtt.OnConnectAuthenticate, mqtt.OnACLCheck, mqtt.OnPublish, mqtt.OnDisconnect,
-		mqtt.OnSessionEstablished, mqtt.OnSubscribed, mqtt.OnQosPublish, mqtt.OnQosComplete}, []byte{b})
+		mqtt.OnSessionEstablished, mqtt.OnSubscribed, mqtt.OnQosPublish, mqtt.OnQosComplete, mqtt.OnPublishDropped}, []byte{b})
+}
+
+// OnPublishDropped closes the connection of a device whose queue of
+// messages to send is full (a device that stopped reading): MQTT 5 devices
+// are told why (reason 0x97, Quota exceeded). The message is not lost: a
+// command that was not acknowledged goes out again when the device
+// reconnects (OnDisconnect forgets its delivery).
+func (h *deviceHook) OnPublishDropped(cl *mqtt.Client, pk packets.Packet) {
+	if cl.Net.Inline {
+		return
+	}
+	if h.p.Metrics != nil {
+		h.p.Metrics.Full.Inc()
+	}
+	h.p.Log.Warn("mqtt send queue full: connection closed", "sn", string(cl.Properties.Username), "topic", pk.TopicName,
+		"queue", h.server.Options.Capabilities.MaximumClientWritesPending)
+	// Not from inside the publish that found the queue full. A device that
+	// stopped reading holds the connection's writer in a write that never
+	// ends: the deadline ends it, then an MQTT 5 device is told why (if its
+	// socket still takes the packet) and the connection closes.
+	go func() {
+		if cl.Net.Conn != nil {
+			cl.Net.Conn.SetWriteDeadline(time.Now().Add(2 * time.Second))
+		}
+		if cl.Properties.ProtocolVersion == 5 {
+			h.server.DisconnectClient(cl, packets.ErrQuotaExceeded)
+		}
+		cl.Stop(packets.ErrQuotaExceeded)
+	}()
 }
 
 // OnSessionEstablished hands a device that (re)connected its queued

@@ -30,7 +30,21 @@ type Listeners struct {
 	MQTTS string      // TLS, e.g. :8883; needs TLS
 	WS    string      // WebSocket, e.g. :8083; TLS (wss) when TLS is set
 	TLS   *tls.Config // server certificate and the check of device certificates
+
+	// Per connection (docs/configuration.md, "Memory"): Queue is how many
+	// messages to the device may wait to be written (commands: a device
+	// receives few), Buffer the size of its read and of its write buffer in
+	// bytes. Zero takes DefaultQueue and DefaultBuffer.
+	Queue  int
+	Buffer int
 }
+
+// The per-connection defaults, sized for devices: a device receives a
+// command now and then and sends a report of a few hundred bytes.
+const (
+	DefaultQueue  = 32
+	DefaultBuffer = 1024
+)
 
 // ListenError is a listener that could not bind, naming its flag's address.
 type ListenError struct {

@@ -22,6 +22,7 @@ type Metrics struct {
 	Points   prometheus.Counter     // readings stored
 	Rejected *prometheus.CounterVec // refused messages by transport and reason (an i18n code)
 	Denied   *prometheus.CounterVec // refused connections, publishes and subscriptions by reason
+	Full     prometheus.Counter     // connections closed because their queue of messages to send was full
 	Batch    prometheus.Histogram   // readings per committed write
 	Commit   prometheus.Histogram   // seconds per committed write
 }
@@ -56,6 +57,10 @@ func New() *Metrics {
 		Name: "fieldwatch_mqtt_denied_total",
 		Help: "MQTT connections, publishes and subscriptions refused, by reason.",
 	}, []string{"reason"})
+	m.Full = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "fieldwatch_mqtt_queue_full_total",
+		Help: "MQTT connections closed (reason Quota exceeded) because a message to the device found its send queue full (--mqtt-queue).",
+	})
 	m.Batch = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "fieldwatch_ingest_batch_points",
 		Help:    "Readings per committed write transaction.",
@@ -66,7 +71,7 @@ func New() *Metrics {
 		Help:    "Duration of each telemetry write transaction.",
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1},
 	})
-	m.reg.MustRegister(m.Reports, m.Points, m.Rejected, m.Denied, m.Batch, m.Commit)
+	m.reg.MustRegister(m.Reports, m.Points, m.Rejected, m.Denied, m.Full, m.Batch, m.Commit)
 	m.reg.MustRegister(m.requests, m.latency,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
