@@ -4,13 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/bench"
 )
 
-const benchUsage = "Usage: fieldwatch bench ingest|alerts|push|commands [flags]\n"
+const benchUsage = "Usage: fieldwatch bench ingest|alerts|push|commands|connections [flags]\n"
 
 func benchmark(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "alerts" {
@@ -21,6 +23,9 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(args) > 0 && args[0] == "commands" {
 		return benchCommands(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "connections" {
+		return benchConnections(args[1:], stdout, stderr)
 	}
 	if len(args) == 0 || args[0] != "ingest" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
@@ -146,3 +151,55 @@ func benchCommands(args []string, stdout, stderr io.Writer) error {
 		bench.Percentile(r.Trips, 100).Round(100*time.Microsecond))
 	return nil
 }
+
+func benchConnections(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench connections [flags]",
+		"Memory per connected device: runs this binary as a server (serve, SQLite in a\n"+
+			"temporary directory, no demo) with --server-args, registers --devices devices,\n"+
+			"connects each over its own MQTT connection (source addresses spread over\n"+
+			"127.0.0.0/8) and keeps a QoS 1 report flowing from each every --interval for --hold;\n"+
+			"then prints the server's resident memory, live heap after a collection, goroutines\n"+
+			"and bytes per connection. With --mosquitto (and mosquitto installed) the same\n"+
+			"fleet against Mosquitto, and the ratio.", stderr)
+	var o bench.ConnectionsOptions
+	var serverArgs string
+	fs.IntVar(&o.Devices, "devices", 10000, "connected devices")
+	fs.DurationVar(&o.Interval, "interval", time.Minute, "between reports of each device")
+	fs.DurationVar(&o.Hold, "hold", 2*time.Minute, "how long the connected fleet reports before the figures are read")
+	fs.IntVar(&o.TypeID, "type", 2, "device type (2: ZS006, 20 readings per report)")
+	fs.StringVar(&serverArgs, "server-args", "", "more flags for the server, space-separated (e.g. \"--mqtt-queue 8192 --mqtt-buffer 2048 --memory-limit off\")")
+	fs.StringVar(&o.Data, "data", "", "keep the server's store and the registered devices in this directory across runs (default: a temporary one)")
+	fs.BoolVar(&o.Mosquitto, "mosquitto", true, "also run the fleet against mosquitto, when installed")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	o.Exe, o.ServerArgs, o.Progress = exe, strings.Fields(serverArgs), stderr
+	figures, err := bench.Connections(context.Background(), o)
+	for _, f := range figures {
+		fmt.Fprintf(stdout, "%s\n", f.Name)
+		fmt.Fprintf(stdout, "  connected:  %d of %d in %s\n", f.Connected, f.Devices, f.ConnectTime.Round(time.Millisecond))
+		fmt.Fprintf(stdout, "  reports:    %d sent, %d acknowledged", f.Sent, f.Acked)
+		if f.Stored >= 0 {
+			fmt.Fprintf(stdout, ", %d stored by the server's count", f.Stored)
+		}
+		fmt.Fprintln(stdout)
+		fmt.Fprintf(stdout, "  resident:   %.1f MB (%.1f MB before the devices, peak %.1f MB)\n", mb(f.Resident), mb(f.Baseline), mb(f.Peak))
+		if f.LiveHeap >= 0 {
+			fmt.Fprintf(stdout, "  live heap:  %.0f MB after the last collection, goroutine stacks %.0f MB\n", mb(f.LiveHeap), mb(f.Stacks))
+		}
+		if f.Goroutines >= 0 {
+			fmt.Fprintf(stdout, "  goroutines: %d\n", f.Goroutines)
+		}
+		fmt.Fprintf(stdout, "  per device: %.0f bytes resident\n", f.PerConnection())
+	}
+	if len(figures) == 2 {
+		fmt.Fprintf(stdout, "ratio:        %.1f× Mosquitto's resident memory per connection\n", figures[0].PerConnection()/figures[1].PerConnection())
+	}
+	return err
+}
+
+func mb(b int64) float64 { return float64(b) / 1e6 }
