@@ -16,6 +16,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Version is the chunk format's first byte.
@@ -111,19 +112,12 @@ func Decode(chunk []byte, ts []int64, v []float64) ([]int64, []float64, error) {
 	return ts, v, nil
 }
 
-func growInt(s []int64, n int) []int64 {
-	if cap(s)-len(s) < n {
-		s = append(make([]int64, 0, len(s)+n), s...)
-	}
-	return s[:len(s)+n]
-}
+// growInt and growFloat extend s by n elements, growing the backing array
+// as append does: decoding a year of chunks into one slice copies it a
+// few times, not once a chunk.
+func growInt(s []int64, n int) []int64 { return slices.Grow(s, n)[:len(s)+n] }
 
-func growFloat(s []float64, n int) []float64 {
-	if cap(s)-len(s) < n {
-		s = append(make([]float64, 0, len(s)+n), s...)
-	}
-	return s[:len(s)+n]
-}
+func growFloat(s []float64, n int) []float64 { return slices.Grow(s, n)[:len(s)+n] }
 
 // scaleOf returns the smallest scale at which every value is an integer
 // that decodes back to the same float64 bits, if any.
