@@ -346,7 +346,8 @@ func (m *Graph) MQTTAddr() string {
 }
 
 // housekeeping runs the periodic jobs: expired sessions out hourly
-// (Authenticate already refuses them; this keeps the table small), and
+// (Authenticate already refuses them; this keeps the table small), old
+// readings compacted into chunks hourly, and
 // daily the next months' readings partitions in (PostgreSQL) and raw
 // readings past --retention-raw out.
 func (m *Graph) housekeeping(ctx context.Context) {
@@ -358,6 +359,14 @@ func (m *Graph) housekeeping(ctx context.Context) {
 			m.Log.Warn("purge sessions", "err", err)
 		} else if n > 0 {
 			m.Log.Info("purged expired sessions", "count", n)
+		}
+		// Readings of the days before yesterday (UTC) move into chunks
+		// (docs/storage.md): an hour's new days, or the rest of a
+		// conversion an earlier run left half done.
+		if res, err := m.DB.CompactReadings(ctx, time.Now(), nil); err != nil && ctx.Err() == nil {
+			m.Log.Warn("compact readings", "err", err)
+		} else if res.Readings > 0 {
+			m.Log.Info("compacted readings", "readings", res.Readings, "chunks", res.Chunks, "devices", res.Devices)
 		}
 		if time.Since(lastPurge) >= 24*time.Hour {
 			lastPurge = time.Now()

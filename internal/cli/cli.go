@@ -1,5 +1,5 @@
 // Package cli is the fieldwatch command line: one file per subcommand
-// (serve, migrate, user, feedback, device, simulate, bench, routes, calc, version),
+// (serve, migrate, user, feedback, device, simulate, storage, bench, routes, calc, version),
 // dispatched by Run. cmd/fieldwatch only calls Run.
 package cli
 
@@ -32,6 +32,8 @@ Commands:
              to be bound from its label), print a label again (device label), set its state
              (device state), make it reachable only through the open API (device api-only)
   simulate   run a simulated device fleet against an MQTT broker
+  storage    the raw readings' storage: storage stats (rows, bytes a reading), storage compact
+             (move old readings into chunks now, with progress; resumable)
   bench      measure ingest throughput, alert latency, data-push delivery, command round trip (bench ingest|alerts|push|commands)
   routes     print every HTTP route as "METHOD /path", sorted
   calc       agronomy and hazard calculators: ET0, FWI, coordinates, wind, AQI, rain
@@ -67,6 +69,8 @@ func Run(version string, args []string, stdin io.Reader, stdout, stderr io.Write
 		err = feedbackCmd(rest, stdout, stderr)
 	case "simulate":
 		err = simulate(rest, stdout, stderr)
+	case "storage":
+		err = storageCmd(rest, stdout, stderr)
 	case "bench":
 		err = benchmark(rest, stdout, stderr)
 	case "routes":

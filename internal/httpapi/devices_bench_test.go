@@ -218,8 +218,19 @@ const (
 var historyNodes = []int{10, 20, 30, 40, 50, 60}
 
 // historyPoints builds one ZS006 report's 20 readings at t: cheap sines with
-// a daily and a yearly period, different per node.
+// a daily and a yearly period, different per node, each rounded to its
+// parameter's precision as the device reports it (0.1 % and °C, 1 µS/cm,
+// 0.01 V, 1 dBm).
 func historyPoints(t time.Time) []telemetry.Point {
+	pts := historySines(t)
+	for i := range pts {
+		p := math.Pow10(map[string]int{"soilMoisture": 1, "soilTemp": 1, "ec": 0, "battery": 2, "signal": 0}[pts[i].Param])
+		pts[i].Value = math.Round(pts[i].Value*p) / p
+	}
+	return pts
+}
+
+func historySines(t time.Time) []telemetry.Point {
 	s := float64(t.Unix())
 	day := 2 * math.Pi * s / 86400
 	year := 2 * math.Pi * s / (365 * 86400)
@@ -237,9 +248,10 @@ func historyPoints(t time.Time) []telemetry.Point {
 }
 
 type historyFixture struct {
-	env   *benchEnv
-	dev   int64
-	begin time.Time // a year before the load: every report is after it
+	env    *benchEnv
+	settle func()
+	dev    int64
+	begin  time.Time // a year before the load: every report is after it
 }
 
 // loadHistory registers the ZS006 and writes its year, newest report at the
@@ -275,7 +287,7 @@ func loadHistory(b *testing.B, open func(testing.TB) (*store.DB, func())) *histo
 	}
 	settle()
 	b.Logf("%s: loaded %d reports (%d readings) in %v", db.Dialect(), historyReports, stored, time.Since(start).Round(time.Millisecond))
-	return &historyFixture{env: e, dev: d.ID, begin: start.AddDate(-1, 0, 0)}
+	return &historyFixture{env: e, settle: settle, dev: d.ID, begin: start.AddDate(-1, 0, 0)}
 }
 
 type v3Series struct {
@@ -333,13 +345,50 @@ func BenchmarkHistoryV3(b *testing.B) {
 	for _, be := range benchBackends {
 		b.Run(be.name, func(b *testing.B) {
 			f := loadHistory(b, be.open)
-			for _, c := range cases {
-				path := historyPath(f, c.query)
-				c.check(b, benchGetData[v3Answer](b, f.env, path()))
-				b.Run(c.name, func(b *testing.B) { benchLatency(b, f.env, path) })
+			// First as rows, then with all but the last two days in chunks.
+			for _, stage := range []string{"rows", "chunks"} {
+				if stage == "chunks" {
+					compactHistory(b, f)
+				}
+				for _, c := range cases {
+					path := historyPath(f, c.query)
+					c.check(b, benchGetData[v3Answer](b, f.env, path()))
+					b.Run(stage+"/"+c.name, func(b *testing.B) { benchLatency(b, f.env, path) })
+				}
 			}
 		})
 	}
+}
+
+// compactHistory moves the fixture's readings before yesterday into
+// chunks and logs the rate and the bytes a reading before and after.
+func compactHistory(b *testing.B, f *historyFixture) {
+	b.Helper()
+	ctx := context.Background()
+	db := f.env.db
+	before, err := db.StorageStats(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	res, err := db.CompactReadings(ctx, start, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	took := time.Since(start)
+	if res.Readings < historyReports*20*363/365 {
+		b.Fatalf("compacted %d readings, want about %d", res.Readings, historyReports*20*363/365)
+	}
+	f.settle()
+	after, err := db.StorageStats(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("%s: compacted %d readings into %d chunks in %v (%.0f readings/s); rows %d B for %d readings (%.2f B a reading); "+
+		"chunks %d B for %d readings (%.2f B a reading), %d readings left as rows",
+		db.Dialect(), res.Readings, res.Chunks, took.Round(time.Millisecond), float64(res.Readings)/took.Seconds(),
+		before[0].Bytes, before[0].Readings, before[0].BytesPerReading(), after[1].Bytes, after[1].Readings, after[1].BytesPerReading(),
+		after[0].Readings)
 }
 
 // checkSeries checks an answer has n series of total points each, reduced

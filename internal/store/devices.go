@@ -508,6 +508,7 @@ func (db *DB) UnbindDevice(ctx context.Context, id int64) error {
 		for _, x := range ids {
 			for _, q := range []string{
 				`DELETE FROM telemetry WHERE device_id = $1`,
+				`DELETE FROM telemetry_chunks WHERE device_id = $1`,
 				`DELETE FROM reports WHERE device_id = $1`,
 				`DELETE FROM telemetry_daily WHERE device_id = $1`,
 				`DELETE FROM images WHERE device_id = $1`,

@@ -34,8 +34,17 @@ func (o *postgresOps) insertReadings(ctx context.Context, tx *sql.Tx, _ *sql.Con
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := o.insertRaw(ctx, tx, nil, rows); err != nil {
+	// Readings of compacted days merge into their chunks (see mergeLate).
+	added, rest, err := o.db.mergeLate(ctx, tx, rows, time.Now())
+	if err != nil {
 		return nil, nil, err
+	}
+	if err := o.insertRaw(ctx, tx, nil, rest); err != nil {
+		return nil, nil, err
+	}
+	if len(added) > 0 {
+		rows = append(rest, added...)
+		slices.SortFunc(rows, compareReadings)
 	}
 	return fresh, rows, nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -22,7 +23,7 @@ type sqliteOps struct {
 // insertReadings inserts a row at a time and learns from each insert
 // whether the reading was new: the readings' own key dedupes, with no
 // report-key table to write.
-func (o *sqliteOps) insertReadings(ctx context.Context, _ *sql.Tx, conn *sql.Conn, keys []reportKey, byKey map[reportKey]*telemetry.Report) ([]*telemetry.Report, []reading, error) {
+func (o *sqliteOps) insertReadings(ctx context.Context, tx *sql.Tx, conn *sql.Conn, keys []reportKey, byKey map[reportKey]*telemetry.Report) ([]*telemetry.Report, []reading, error) {
 	all := make([]*telemetry.Report, 0, len(keys))
 	for _, k := range keys {
 		all = append(all, byKey[k])
@@ -31,8 +32,17 @@ func (o *sqliteOps) insertReadings(ctx context.Context, _ *sql.Tx, conn *sql.Con
 	if err != nil {
 		return nil, nil, err
 	}
-	if rows, err = o.insertNew(ctx, conn, rows); err != nil {
+	// Readings of compacted days merge into their chunks (see mergeLate).
+	added, rest, err := o.db.mergeLate(ctx, tx, rows, time.Now())
+	if err != nil {
 		return nil, nil, err
+	}
+	if rows, err = o.insertNew(ctx, conn, rest); err != nil {
+		return nil, nil, err
+	}
+	if len(added) > 0 {
+		rows = append(rows, added...)
+		slices.SortFunc(rows, compareReadings)
 	}
 	var fresh []*telemetry.Report
 	seen := map[reportKey]bool{}

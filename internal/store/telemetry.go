@@ -318,40 +318,45 @@ func (db *DB) seriesFilter(q telemetry.Query, where []string, args []any) ([]str
 	return where, args, nil
 }
 
-// Readings returns raw readings ordered by param, node, time.
+// Readings returns raw readings ordered by param, node, time: Series'
+// readings, one by one.
 func (db *DB) Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Reading, error) {
-	where := []string{"device_id = $1", "ts >= $2", "ts < $3"}
-	args := []any{q.DeviceID, q.Begin.UnixMilli(), q.End.UnixMilli()}
-	where, args, _ = db.seriesFilter(q, where, args)
-	rows, err := db.sql.QueryContext(ctx, `SELECT param, node, ts, value FROM telemetry WHERE `+
-		strings.Join(where, " AND ")+` ORDER BY param, node, ts`, args...)
+	ss, err := db.Series(ctx, q)
 	if err != nil {
-		return nil, errs.Internal("readings: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
-	var out []telemetry.Reading
-	for rows.Next() {
-		var (
-			code, node int
-			ts         int64
-			v          float64
-		)
-		if err := rows.Scan(&code, &node, &ts, &v); err != nil {
-			return nil, errs.Internal("readings: %w", err)
+	n := 0
+	for _, s := range ss {
+		n += len(s.TS)
+	}
+	out := make([]telemetry.Reading, 0, n)
+	for _, s := range ss {
+		for i, ts := range s.TS {
+			out = append(out, telemetry.Reading{Param: s.Param, Node: s.Node, Time: time.UnixMilli(ts), Value: s.V[i]})
 		}
-		out = append(out, telemetry.Reading{Param: db.paramID[code], Node: node, Time: time.UnixMilli(ts), Value: v})
 	}
-	if err := rows.Err(); err != nil {
-		return nil, errs.Internal("readings: %w", err)
-	}
-	db.sortByParamID(out)
 	return out, nil
 }
 
 // Series returns raw readings as one column pair per series, ordered by
-// param identifier and node: the scan appends to pointer-free slices, so a
-// year of one series costs no per-reading allocation or sort.
+// param identifier and node, times ascending: the compacted days' chunks
+// merged with the hot rows. It is the one reader of both tables.
 func (db *DB) Series(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error) {
+	cold, err := db.chunkSeries(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	hot, err := db.hotSeries(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return mergeSeriesLists(cold, hot), nil
+}
+
+// hotSeries returns the hot rows of q as one column pair per series,
+// ordered by param identifier and node: the scan appends to pointer-free
+// slices, so a year of one series costs no per-reading allocation or sort.
+func (db *DB) hotSeries(ctx context.Context, q telemetry.Query) ([]telemetry.Series, error) {
 	if len(q.Params) > 0 && len(q.Nodes) > 0 && len(q.Params)*len(q.Nodes) <= 8 {
 		return db.seriesEach(ctx, q)
 	}
@@ -596,7 +601,8 @@ func (db *DB) Latest(ctx context.Context, deviceID int64) ([]telemetry.Reading, 
 }
 
 // PurgeReadings deletes raw readings and report keys older than before;
-// daily rollups and latest values stay. On PostgreSQL the readings' monthly
+// daily rollups and latest values stay. Compacted days go as whole chunks
+// (see purgeChunks). On PostgreSQL the readings' monthly
 // partitions that end by before are dropped whole, their rows counted from
 // the catalogue's estimate, and only the month straddling before is
 // deleted by row.
@@ -605,6 +611,11 @@ func (db *DB) PurgeReadings(ctx context.Context, before time.Time) (int64, error
 	if err != nil {
 		return 0, errs.Internal("purge readings: %w", err)
 	}
+	k, err := db.purgeChunks(ctx, before.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	n += k
 	if _, err := db.exec(ctx, `DELETE FROM reports WHERE ts < $1`, before.UnixMilli()); err != nil {
 		return 0, errs.Internal("purge reports: %w", err)
 	}
