@@ -394,7 +394,9 @@ func (d *device) report(ctx context.Context, offset time.Duration, sim *sharedSi
 	}
 }
 
-func mqttStr(s string) []byte { return append(binary.BigEndian.AppendUint16(nil, uint16(len(s))), s...) }
+func mqttStr(s string) []byte {
+	return append(binary.BigEndian.AppendUint16(nil, uint16(len(s))), s...)
+}
 
 func packet(header byte, body []byte) []byte {
 	out := []byte{header}
