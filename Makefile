@@ -69,6 +69,7 @@ bench: ## benchmarks and the ingest load test (results go in docs/performance.md
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench alerts
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench push
 	$(GO) run -tags no_ui ./cmd/fieldwatch bench commands
+	$(GO) run -tags no_ui ./cmd/fieldwatch bench connections --devices 10000
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench push --db '$(PGBENCH)'; \
