@@ -31,7 +31,12 @@ type IngestOptions struct {
 	TypeID   int    // device type (2: a 20-reading soil station)
 	InFlight int    // unacknowledged publishes per connection
 	TLS      bool   // connect over TLS (--mqtts, a self-signed server certificate) instead of plain MQTT
-	Log      *slog.Logger
+	// CompactDays, if > 0, loads that many days of 10-minute history per
+	// device, ending before the hot window, before the clock starts, and
+	// compacts it (store.CompactReadings, as the hourly duty does) while
+	// the reports are published.
+	CompactDays int
+	Log         *slog.Logger
 }
 
 // IngestResult is what the ingest benchmark measured.
@@ -45,6 +50,9 @@ type IngestResult struct {
 	Raw              time.Duration // batched inserts of the same readings
 	WriterBusy       time.Duration // time the writer spent in transactions during Ingest
 	Commits          int           // transactions during Ingest
+	History          int           // readings of older history loaded (CompactDays)
+	Compacted        int64         // of them, moved into chunks while Ingest ran
+	CompactDone      time.Duration // when the compaction finished, from the first publish (0: still running at the end)
 }
 
 // IngestRate is durably stored readings per second through MQTT.
@@ -127,6 +135,32 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 		fleet[i] = fd
 	}
 
+	if o.CompactDays > 0 {
+		// Older history, ending two days before the hot window's start.
+		hend := time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -2)
+		var batch []*telemetry.Report
+		for i, d := range fleet {
+			sim := simulator.New(simulator.Device{SN: d.sn, Type: t, Seed: int64(i + 1)})
+			for at := hend.AddDate(0, 0, -o.CompactDays); at.Before(hend); at = at.Add(10 * time.Minute) {
+				rep, err := ingest.DecodeTelemetry(t, sim.Telemetry(at), at)
+				if err != nil {
+					return nil, err
+				}
+				batch = append(batch, &telemetry.Report{DeviceID: d.reports[0].DeviceID, Time: rep.Time, Points: rep.Points})
+				res.History += len(rep.Points)
+				if len(batch) == 1000 {
+					if _, err := g.DB.WriteReports(ctx, batch, time.UTC); err != nil {
+						return nil, err
+					}
+					batch = batch[:0]
+				}
+			}
+		}
+		if _, err := g.DB.WriteReports(ctx, batch, time.UTC); err != nil {
+			return nil, err
+		}
+	}
+
 	clients := make([]mqtt.Client, len(fleet))
 	broker := "tcp://" + g.MQTTAddr()
 	if o.TLS {
@@ -149,6 +183,15 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 
 	res.Connect = time.Since(connectStart)
 	start := time.Now()
+	var compacted atomic.Int64
+	compactErr, compactDone := make(chan error, 1), make(chan time.Duration, 1)
+	if o.CompactDays > 0 {
+		go func() {
+			_, err := g.DB.CompactReadings(ctx, time.Now(), func(r store.CompactResult) { compacted.Store(r.Readings) })
+			compactDone <- time.Since(start)
+			compactErr <- err
+		}()
+	}
 	var wg sync.WaitGroup
 	errc := make(chan error, len(fleet))
 	for i, d := range fleet {
@@ -174,6 +217,17 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 	wg.Wait()
 	res.Ingest = time.Since(start)
 	res.WriterBusy, res.Commits = time.Duration(busy.Load()), int(commits.Load())
+	res.Compacted = compacted.Load()
+	if o.CompactDays > 0 {
+		select {
+		case d := <-compactDone:
+			res.CompactDone = d
+		default:
+		}
+		if err := <-compactErr; err != nil { // waits for the rest of the compaction
+			return nil, fmt.Errorf("compact: %w", err)
+		}
+	}
 	close(errc)
 	if err := <-errc; err != nil {
 		return nil, fmt.Errorf("publish: %w", err)

@@ -48,6 +48,7 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.TypeID, "type", 2, "device type (2: ZS006, 20 readings per report)")
 	fs.IntVar(&o.InFlight, "inflight", 8, "unacknowledged QoS 1 publishes per connection")
 	fs.BoolVar(&o.TLS, "tls", false, "connect over MQTT over TLS (--mqtts with a self-signed certificate) instead of plain MQTT")
+	fs.IntVar(&o.CompactDays, "compact-days", 0, "load this many days of older history per device first and compact it while the reports are published (0: no compaction)")
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}
@@ -65,6 +66,13 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "ingest:    %10.0f readings/s durably stored through MQTT (%s)\n", r.IngestRate(), r.Ingest.Round(1e6))
 	fmt.Fprintf(stdout, "writer:    %d transactions, %.0f readings each, busy %.0f%% of the time\n",
 		r.Commits, float64(r.Points)/float64(max(r.Commits, 1)), 100*r.WriterBusy.Seconds()/r.Ingest.Seconds())
+	if r.History > 0 {
+		done := "still running when the last report was acknowledged"
+		if r.CompactDone > 0 {
+			done = "finished " + r.CompactDone.Round(1e6).String() + " after the first publish"
+		}
+		fmt.Fprintf(stdout, "compact:   %d of %d older readings moved into chunks during ingest (%s)\n", r.Compacted, r.History, done)
+	}
 	fmt.Fprintf(stdout, "raw:       %10.0f readings/s batched inserts of the same rows (%s)\n", r.RawRate(), r.Raw.Round(1e6))
 	fmt.Fprintf(stdout, "ratio:     %10.2f\n", r.IngestRate()/r.RawRate())
 	return nil

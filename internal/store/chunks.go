@@ -5,10 +5,14 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
@@ -218,128 +222,409 @@ func (db *DB) CompactReadings(ctx context.Context, now time.Time, progress func(
 
 // compactDevice moves up to compactDaysPerTx days of each of device's
 // series before before into chunks, in one transaction. more reports that
-// days are left.
+// days are left. On PostgreSQL a transaction that meets a concurrent
+// change of a chunk (a late report merged into it) is tried again.
 func (db *DB) compactDevice(ctx context.Context, device, before int64) (n, chunks int64, more bool, err error) {
-	err = db.inTx(ctx, func(tx *sql.Tx) error {
-		if db.dialect == Postgres {
-			var got bool
-			if err := tx.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || ':compact:' || $1::text))`,
-				fmt.Sprint(device)).Scan(&got); err != nil {
-				return err
-			}
-			if !got {
-				return nil // another node has it
-			}
+	for try := 0; ; try++ {
+		var c compaction
+		err = db.compactTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
+			c = compaction{db: db, tx: tx, conn: conn, device: device}
+			return c.run(ctx, before)
+		})
+		if err == nil {
+			return c.n, c.chunks, c.more, nil
 		}
-		param, node := -1, -1
-		for {
-			var first int64
-			err := tx.QueryRowContext(ctx, `SELECT param, node, ts FROM telemetry
-				WHERE device_id = $1 AND (param > $2 OR (param = $2 AND node > $3)) ORDER BY param, node, ts LIMIT 1`,
-				device, param, node).Scan(&param, &node, &first)
-			if err == sql.ErrNoRows {
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			if first >= before {
-				continue
-			}
-			hi := min(before, (chunkDay(first)+compactDaysPerTx)*chunkSpan)
-			more = more || hi < before
-			k, c, err := db.compactSeries(ctx, tx, device, param, node, first, hi)
-			if err != nil {
-				return err
-			}
-			n, chunks = n+k, chunks+c
+		if !isSerializationFailure(err) || try == 2 {
+			return 0, 0, false, errs.Internal("compact device %d: %w", device, err)
 		}
-	})
-	if err != nil {
-		return 0, 0, false, errs.Internal("compact device %d: %w", device, err)
 	}
-	return n, chunks, more, nil
 }
 
-// compactSeries moves one series' rows in [lo, hi) into their days' chunks.
-func (db *DB) compactSeries(ctx context.Context, tx *sql.Tx, device int64, param, node int, lo, hi int64) (n, chunks int64, err error) {
-	rows, err := tx.QueryContext(ctx, `DELETE FROM telemetry WHERE device_id = $1 AND param = $2 AND node = $3 AND ts >= $4 AND ts < $5
-		RETURNING ts, value`, device, param, node, lo, hi)
+// compactTx runs fn in a transaction on one connection, as inConnTx does;
+// on PostgreSQL at REPEATABLE READ, so that the compaction's DELETE removes
+// exactly the rows its SELECT read: a row another transaction inserts
+// meanwhile is not in the snapshot and stays a row, for the next
+// compaction.
+func (db *DB) compactTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) error {
+	defer db.writeLock()()
+	conn, err := db.sql.Conn(ctx)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
-	var s telemetry.Series
-	for rows.Next() {
-		var (
-			ts int64
-			v  float64
-		)
-		if err := rows.Scan(&ts, &v); err != nil {
-			rows.Close()
-			return 0, 0, err
-		}
-		s.TS, s.V = append(s.TS, ts), append(s.V, v)
+	defer conn.Close()
+	var opts *sql.TxOptions
+	if db.dialect == Postgres {
+		opts = &sql.TxOptions{Isolation: sql.LevelRepeatableRead}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, 0, err
-	}
-	if len(s.TS) == 0 {
-		return 0, 0, nil
-	}
-	sortSeries(&s)
-	dlo, dhi := chunkDay(s.TS[0]), chunkDay(s.TS[len(s.TS)-1])
-	existing := map[int64][]byte{}
-	ex, err := tx.QueryContext(ctx, `SELECT day, data FROM telemetry_chunks
-		WHERE device_id = $1 AND param = $2 AND node = $3 AND day >= $4 AND day <= $5`+db.dialect.forUpdate(),
-		device, param, node, dlo, dhi)
+	tx, err := conn.BeginTx(ctx, opts)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
-	for ex.Next() {
-		var (
-			day  int64
-			data []byte
-		)
-		if err := ex.Scan(&day, &data); err != nil {
-			ex.Close()
-			return 0, 0, err
+	if err := fn(tx, conn); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// isSerializationFailure reports PostgreSQL's 40001, a REPEATABLE READ
+// transaction that met a concurrent update.
+func isSerializationFailure(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "40001"
+}
+
+// compaction is one device's compaction transaction: the rows of each
+// series' span read in one ordered scan and deleted by range, the days'
+// existing chunks read in one statement, all new chunks written in one
+// statement (PostgreSQL) or one prepared statement (SQLite).
+type compaction struct {
+	db     *DB
+	tx     *sql.Tx
+	conn   *sql.Conn
+	device int64
+
+	spans []compactSpan // the series to move, in key order
+	ts    []int64       // their readings, span after span
+	v     []float64
+
+	n, chunks int64
+	more      bool
+}
+
+// compactSpan is one series' rows in [lo, hi), at ts[from:to].
+type compactSpan struct {
+	param, node int64
+	lo, hi      int64
+	from, to    int
+}
+
+// chunkKey names a chunk.
+type chunkKey struct{ param, node, day int64 }
+
+func (c *compaction) run(ctx context.Context, before int64) error {
+	if c.db.dialect == Postgres {
+		var got bool
+		if err := c.tx.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || ':compact:' || $1::text))`,
+			fmt.Sprint(c.device)).Scan(&got); err != nil {
+			return err
 		}
-		existing[day] = data
+		if !got {
+			return nil // another node has it
+		}
 	}
-	ex.Close()
-	if err := ex.Err(); err != nil {
-		return 0, 0, err
+	// Each series' oldest row: an index seek per series (the row value
+	// comparison is the index range; spelt as ORs, PostgreSQL filters
+	// every row of the device instead). The transaction
+	// moves the device's rows from the oldest of them to a month later.
+	param, node := int64(-1), int64(-1)
+	lo := before
+	for {
+		var first int64
+		err := c.tx.QueryRowContext(ctx, `SELECT param, node, ts FROM telemetry
+			WHERE device_id = $1 AND (param, node) > ($2, $3) ORDER BY param, node, ts LIMIT 1`,
+			c.device, param, node).Scan(&param, &node, &first)
+		if err == sql.ErrNoRows {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if first >= before {
+			continue
+		}
+		lo = min(lo, first)
+		c.spans = append(c.spans, compactSpan{param: param, node: node, lo: first})
 	}
-	put, err := tx.PrepareContext(ctx, `INSERT INTO telemetry_chunks (device_id, param, node, day, n, data) VALUES ($1, $2, $3, $4, $5, $6)
-		ON CONFLICT (device_id, param, node, day) DO UPDATE SET n = excluded.n, data = excluded.data`)
+	if len(c.spans) == 0 {
+		return nil
+	}
+	hi := min(before, (chunkDay(lo)+compactDaysPerTx)*chunkSpan)
+	c.more = hi < before
+	c.spans = slices.DeleteFunc(c.spans, func(sp compactSpan) bool { return sp.lo >= hi })
+	for i := range c.spans {
+		c.spans[i].hi = hi
+	}
+	take := c.takeSeries
+	if c.db.dialect == Postgres {
+		take = c.takeDevice
+	}
+	if err := c.conn.Raw(func(dc any) error { return take(ctx, dc, lo, hi) }); err != nil {
+		return err
+	}
+	if len(c.ts) == 0 {
+		return nil
+	}
+	existing, err := c.existing(ctx)
 	if err != nil {
-		return 0, 0, err
+		return err
 	}
-	defer put.Close()
-	var buf []byte
-	for i := 0; i < len(s.TS); {
-		day := chunkDay(s.TS[i])
-		j := i + 1
-		for j < len(s.TS) && chunkDay(s.TS[j]) == day {
-			j++
+	return c.write(ctx, existing)
+}
+
+// takeSeries reads every span's rows in time order and deletes them by
+// range, a series at a time: SQLite's telemetry is clustered on its key,
+// so a series' rows are next to each other. It runs on the driver directly
+// (database/sql's per-row locking and conversion would be most of the
+// time). The rows deleted must be the rows read.
+func (c *compaction) takeSeries(ctx context.Context, dc any, _, _ int64) error {
+	const where = ` FROM telemetry WHERE device_id = $1 AND param = $2 AND node = $3 AND ts >= $4 AND ts < $5`
+	sel, err := prepareRaw(ctx, dc, `SELECT ts, value`+where+` ORDER BY ts`)
+	if err != nil {
+		return err
+	}
+	defer sel.Close()
+	del, err := prepareRaw(ctx, dc, `DELETE`+where)
+	if err != nil {
+		return err
+	}
+	defer del.Close()
+	query, ok1 := sel.(driver.StmtQueryContext)
+	exec, ok2 := del.(driver.StmtExecContext)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("driver statements %T cannot run with a context", sel)
+	}
+	args := []driver.NamedValue{{Ordinal: 1, Value: c.device}, {Ordinal: 2}, {Ordinal: 3}, {Ordinal: 4}, {Ordinal: 5}}
+	row := make([]driver.Value, 2)
+	for i := range c.spans {
+		sp := &c.spans[i]
+		args[1].Value, args[2].Value, args[3].Value, args[4].Value = sp.param, sp.node, sp.lo, sp.hi
+		rows, err := query.QueryContext(ctx, args)
+		if err != nil {
+			return err
 		}
-		ts, v := s.TS[i:j], s.V[i:j]
-		if data, ok := existing[day]; ok {
-			cts, cv, err := tsz.Decode(data, nil, nil)
-			if err != nil {
-				return 0, 0, fmt.Errorf("chunk %d/%d/%d/%d: %w", device, param, node, day, err)
+		sp.from = len(c.ts)
+		for {
+			if err := rows.Next(row); err == io.EOF {
+				break
+			} else if err != nil {
+				rows.Close()
+				return err
 			}
-			ts, v, _, _ = mergePoints(cts, cv, ts, v)
+			ts, ok1 := row[0].(int64)
+			v, ok2 := asFloat(row[1])
+			if !ok1 || !ok2 {
+				rows.Close()
+				return fmt.Errorf("telemetry row (%T, %T)", row[0], row[1])
+			}
+			c.ts, c.v = append(c.ts, ts), append(c.v, v)
 		}
-		buf = tsz.Encode(buf[:0], ts, v)
-		if _, err := put.ExecContext(ctx, device, param, node, day, len(ts), buf); err != nil {
-			return 0, 0, err
+		if err := rows.Close(); err != nil {
+			return err
 		}
-		chunks++
-		i = j
+		sp.to = len(c.ts)
+		res, err := exec.ExecContext(ctx, args)
+		if err != nil {
+			return err
+		}
+		if k, err := res.RowsAffected(); err != nil || k != int64(sp.to-sp.from) {
+			return fmt.Errorf("series %d/%d: read %d rows, deleted %d (%v)", sp.param, sp.node, sp.to-sp.from, k, err)
+		}
 	}
-	return int64(len(s.TS)), chunks, nil
+	return nil
+}
+
+// takeDevice reads the device's rows in [lo, hi) in one scan and deletes
+// them in one statement: PostgreSQL's heap holds a report's readings side
+// by side, so a scan per series would visit every page once per series.
+// The rows come in heap order and are sorted into the spans here.
+func (c *compaction) takeDevice(ctx context.Context, dc any, lo, hi int64) error {
+	const where = ` FROM telemetry WHERE device_id = $1 AND ts >= $2 AND ts < $3`
+	sel, err := prepareRaw(ctx, dc, `SELECT param, node, ts, value`+where)
+	if err != nil {
+		return err
+	}
+	defer sel.Close()
+	query, ok := sel.(driver.StmtQueryContext)
+	if !ok {
+		return fmt.Errorf("driver statement %T cannot query with a context", sel)
+	}
+	args := []driver.NamedValue{{Ordinal: 1, Value: c.device}, {Ordinal: 2, Value: lo}, {Ordinal: 3, Value: hi}}
+	rows, err := query.QueryContext(ctx, args)
+	if err != nil {
+		return err
+	}
+	type bucket struct {
+		ts []int64
+		v  []float64
+	}
+	buckets := make([]bucket, len(c.spans))
+	find := func(param, node int64) int {
+		return slices.IndexFunc(c.spans, func(sp compactSpan) bool { return sp.param == param && sp.node == node })
+	}
+	row := make([]driver.Value, 4)
+	last, lastParam, lastNode, total := -1, int64(-1), int64(-1), 0
+	for {
+		if err := rows.Next(row); err == io.EOF {
+			break
+		} else if err != nil {
+			rows.Close()
+			return err
+		}
+		param, ok1 := row[0].(int64)
+		node, ok2 := row[1].(int64)
+		ts, ok3 := row[2].(int64)
+		v, ok4 := asFloat(row[3])
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			rows.Close()
+			return fmt.Errorf("telemetry row (%T, %T, %T, %T)", row[0], row[1], row[2], row[3])
+		}
+		if last < 0 || param != lastParam || node != lastNode {
+			if last = find(param, node); last < 0 {
+				rows.Close()
+				return fmt.Errorf("series %d/%d has rows before its first", param, node)
+			}
+			lastParam, lastNode = param, node
+		}
+		b := &buckets[last]
+		b.ts, b.v = append(b.ts, ts), append(b.v, v)
+		total++
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	c.ts, c.v = make([]int64, 0, total), make([]float64, 0, total)
+	for i, b := range buckets {
+		sp := &c.spans[i]
+		sp.from = len(c.ts)
+		c.ts, c.v = append(c.ts, b.ts...), append(c.v, b.v...)
+		sp.to = len(c.ts)
+		if !slices.IsSorted(c.ts[sp.from:sp.to]) {
+			s := telemetry.Series{TS: c.ts[sp.from:sp.to], V: c.v[sp.from:sp.to]}
+			sortSeries(&s)
+		}
+	}
+	del, err := prepareRaw(ctx, dc, `DELETE`+where)
+	if err != nil {
+		return err
+	}
+	defer del.Close()
+	exec, ok := del.(driver.StmtExecContext)
+	if !ok {
+		return fmt.Errorf("driver statement %T cannot execute with a context", del)
+	}
+	res, err := exec.ExecContext(ctx, args)
+	if err != nil {
+		return err
+	}
+	if k, err := res.RowsAffected(); err != nil || k != int64(total) {
+		return fmt.Errorf("read %d rows, deleted %d (%v)", total, k, err)
+	}
+	return nil
+}
+
+// existing reads the chunks already stored for the days of the spans'
+// rows, locked on PostgreSQL: an index seek per series.
+func (c *compaction) existing(ctx context.Context) (map[chunkKey][]byte, error) {
+	get, err := c.tx.PrepareContext(ctx, `SELECT day, data FROM telemetry_chunks
+		WHERE device_id = $1 AND param = $2 AND node = $3 AND day >= $4 AND day <= $5`+c.db.dialect.forUpdate())
+	if err != nil {
+		return nil, err
+	}
+	defer get.Close()
+	var out map[chunkKey][]byte
+	for _, sp := range c.spans {
+		if sp.to == sp.from {
+			continue
+		}
+		rows, err := get.QueryContext(ctx, c.device, sp.param, sp.node, chunkDay(c.ts[sp.from]), chunkDay(c.ts[sp.to-1]))
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			k := chunkKey{param: sp.param, node: sp.node}
+			var data []byte
+			if err := rows.Scan(&k.day, &data); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if out == nil {
+				out = map[chunkKey][]byte{}
+			}
+			out[k] = data
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// write encodes each series-day of the spans, merged into its existing
+// chunk if there is one, and upserts the chunks.
+func (c *compaction) write(ctx context.Context, existing map[chunkKey][]byte) error {
+	var (
+		keys []chunkKey
+		ns   []int64
+		ends []int // data[ends[i-1]:ends[i]] is chunk i
+		data []byte
+	)
+	for _, sp := range c.spans {
+		for i := sp.from; i < sp.to; {
+			day := chunkDay(c.ts[i])
+			j := i + 1
+			for j < sp.to && chunkDay(c.ts[j]) == day {
+				j++
+			}
+			ts, v := c.ts[i:j], c.v[i:j]
+			k := chunkKey{sp.param, sp.node, day}
+			if old, ok := existing[k]; ok {
+				cts, cv, err := tsz.Decode(old, nil, nil)
+				if err != nil {
+					return fmt.Errorf("chunk %d/%d/%d/%d: %w", c.device, sp.param, sp.node, day, err)
+				}
+				ts, v, _, _ = mergePoints(cts, cv, ts, v)
+			}
+			data = tsz.Encode(data, ts, v)
+			keys, ns, ends = append(keys, k), append(ns, int64(len(ts))), append(ends, len(data))
+			c.n += int64(j - i)
+			i = j
+		}
+	}
+	c.chunks = int64(len(keys))
+	const upsert = ` ON CONFLICT (device_id, param, node, day) DO UPDATE SET n = excluded.n, data = excluded.data`
+	if c.db.dialect == Postgres {
+		// One statement for all of them, arrays unnested.
+		devs, params, nodes, days := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
+		blobs := make([][]byte, len(keys))
+		for i, k := range keys {
+			devs[i], params[i], nodes[i], days[i] = c.device, k.param, k.node, k.day
+			blobs[i] = data[chunkStart(ends, i):ends[i]]
+		}
+		_, err := c.tx.ExecContext(ctx, `INSERT INTO telemetry_chunks (device_id, param, node, day, n, data)
+			SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::smallint[], $4::int[], $5::int[], $6::bytea[])`+upsert,
+			devs, params, nodes, days, ns, blobs)
+		return err
+	}
+	return c.conn.Raw(func(dc any) error {
+		st, err := prepareRaw(ctx, dc, `INSERT INTO telemetry_chunks (device_id, param, node, day, n, data) VALUES (?, ?, ?, ?, ?, ?)`+upsert)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		exec, ok := st.(driver.StmtExecContext)
+		if !ok {
+			return fmt.Errorf("driver statement %T cannot execute with a context", st)
+		}
+		args := []driver.NamedValue{{Ordinal: 1, Value: c.device}, {Ordinal: 2}, {Ordinal: 3}, {Ordinal: 4}, {Ordinal: 5}, {Ordinal: 6}}
+		for i, k := range keys {
+			args[1].Value, args[2].Value, args[3].Value, args[4].Value = k.param, k.node, k.day, ns[i]
+			args[5].Value = data[chunkStart(ends, i):ends[i]]
+			if _, err := exec.ExecContext(ctx, args); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// chunkStart is where chunk i starts in write's data.
+func chunkStart(ends []int, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return ends[i-1]
 }
 
 // chunkSeries reads the compacted readings of q as one Series per param

@@ -29,3 +29,17 @@ func (db *DB) MigrateTo(ctx context.Context, version int64) error {
 func MigrationFiles(d Dialect) ([]string, error) {
 	return fs.Glob(migrations, "migrations/"+string(d)+"/*.sql")
 }
+
+// OneConnection limits the store to one database connection and returns
+// its PostgreSQL backend's process id (0 on SQLite): for benchmarks that
+// count the server's CPU time beside the client's.
+func (db *DB) OneConnection(ctx context.Context) (int, error) {
+	db.sql.SetMaxOpenConns(1)
+	db.sql.SetMaxIdleConns(1)
+	if db.dialect != Postgres {
+		return 0, nil
+	}
+	var pid int
+	err := db.sql.QueryRowContext(ctx, `SELECT pg_backend_pid()`).Scan(&pid)
+	return pid, err
+}
