@@ -363,7 +363,7 @@ func (m *Graph) housekeeping(ctx context.Context) {
 		// Readings of the days before yesterday (UTC) move into chunks
 		// (docs/storage.md): an hour's new days, or the rest of a
 		// conversion an earlier run left half done.
-		if res, err := m.DB.CompactReadings(ctx, time.Now(), nil); err != nil && ctx.Err() == nil {
+		if res, err := m.DB.CompactReadingsPaced(ctx, time.Now(), store.BackgroundShare, nil); err != nil && ctx.Err() == nil {
 			m.Log.Warn("compact readings", "err", err)
 		} else if res.Readings > 0 {
 			m.Log.Info("compacted readings", "readings", res.Readings, "chunks", res.Chunks, "devices", res.Devices)

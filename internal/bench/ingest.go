@@ -33,7 +33,7 @@ type IngestOptions struct {
 	TLS      bool   // connect over TLS (--mqtts, a self-signed server certificate) instead of plain MQTT
 	// CompactDays, if > 0, loads that many days of 10-minute history per
 	// device, ending before the hot window, before the clock starts, and
-	// compacts it (store.CompactReadings, as the hourly duty does) while
+	// compacts it (store.CompactReadingsPaced at store.BackgroundShare, as the hourly duty does) while
 	// the reports are published.
 	CompactDays int
 	Log         *slog.Logger
@@ -187,7 +187,7 @@ func Ingest(ctx context.Context, o IngestOptions) (*IngestResult, error) {
 	compactErr, compactDone := make(chan error, 1), make(chan time.Duration, 1)
 	if o.CompactDays > 0 {
 		go func() {
-			_, err := g.DB.CompactReadings(ctx, time.Now(), func(r store.CompactResult) { compacted.Store(r.Readings) })
+			_, err := g.DB.CompactReadingsPaced(ctx, time.Now(), store.BackgroundShare, func(r store.CompactResult) { compacted.Store(r.Readings) })
 			compactDone <- time.Since(start)
 			compactErr <- err
 		}()

@@ -174,6 +174,20 @@ type CompactResult struct {
 // PostgreSQL a device another node is compacting is skipped. progress, if
 // not nil, is called after every transaction with the totals so far.
 func (db *DB) CompactReadings(ctx context.Context, now time.Time, progress func(CompactResult)) (CompactResult, error) {
+	return db.CompactReadingsPaced(ctx, now, 1, progress)
+}
+
+// BackgroundShare is the share of a core the server's hourly compaction
+// takes (CompactReadingsPaced): the rest stays with ingest, which a
+// compaction at full speed slows on PostgreSQL, whose server process works
+// for both on the same cores.
+const BackgroundShare = 0.25
+
+// CompactReadingsPaced is CompactReadings taking at most share (0–1] of
+// the time: after each transaction it rests for the time the transaction
+// took × (1 − share) / share.
+func (db *DB) CompactReadingsPaced(ctx context.Context, now time.Time, share float64, progress func(CompactResult)) (CompactResult, error) {
+	share = min(max(share, 0.01), 1)
 	var res CompactResult
 	before := compactBefore(now)
 	var ids []int64
@@ -199,9 +213,17 @@ func (db *DB) CompactReadings(ctx context.Context, now time.Time, progress func(
 			if err := ctx.Err(); err != nil {
 				return res, err
 			}
+			began := time.Now()
 			n, chunks, more, err := db.compactDevice(ctx, id, before)
 			if err != nil {
 				return res, err
+			}
+			if rest := time.Duration(float64(time.Since(began)) * (1 - share) / share); rest > 0 && n > 0 {
+				select {
+				case <-ctx.Done():
+					return res, ctx.Err()
+				case <-time.After(rest):
+				}
 			}
 			res.Readings += n
 			res.Chunks += chunks
