@@ -28,7 +28,7 @@ function WaterTile({ w, nameOf }: { w: Water; nameOf: (id: number) => string }) 
   const { t } = useTranslation('advice');
   const percent = w.raw > 0 ? Math.min(100, (w.depletion / w.raw) * 100) : 0;
   const state = w.waterlogged ? 'waterlogged' : w.needsWater ? 'needsWater' : 'enough';
-  const color = { waterlogged: 'purple', needsWater: 'red', enough: 'green' }[state];
+  const color = { waterlogged: 'magenta', needsWater: 'red', enough: 'green' }[state];
   return (
     <Tile
       testId="advice-reality-water"

@@ -55,7 +55,6 @@ export function TaskHistory({ tasks, deviceName, loading, error }: { tasks: Task
         loading={loading}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: t('history.none') }}
-        scroll={{ x: 640 }}
       />
     </Card>
   );

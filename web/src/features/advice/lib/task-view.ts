@@ -4,10 +4,10 @@ import type { Task, TaskKind, TaskStatus } from '../types';
 /** antd tag colours of the task kinds and statuses. */
 export const KIND_COLOR: Record<TaskKind, string> = {
   irrigate: 'blue',
-  frost: 'geekblue',
+  frost: 'cyan',
   heat: 'volcano',
   scout: 'gold',
-  waterlogging: 'purple',
+  waterlogging: 'magenta',
 };
 
 export const STATUS_COLOR: Record<TaskStatus, string> = {

@@ -1,5 +1,5 @@
 import { Button, DotLoading, TextArea } from 'antd-mobile';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_QUESTION } from '@/features/advice/api/ask-question';
 import type { FieldChoice } from '@/features/advice/api/keys';
@@ -46,6 +46,7 @@ export default function MobileChat({ field, deviceName }: { field: FieldChoice; 
   const { turns, ask, stop, answering } = useChat(field);
   const [question, setQuestion] = useState('');
   const end = useRef<HTMLDivElement>(null);
+  const box = useId();
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -83,13 +84,23 @@ export default function MobileChat({ field, deviceName }: { field: FieldChoice; 
         <div ref={end} />
       </div>
       <div className="fw-m-chat__ask">
+        <label htmlFor={box} className="fw-m-chat__label">
+          {t('chat.question')}
+        </label>
         <TextArea
+          id={box}
+          enterKeyHint="send"
+          onEnterPress={(e) => {
+            if (!e.nativeEvent.isComposing && !e.shiftKey) {
+              e.preventDefault();
+              send();
+            }
+          }}
           value={question}
           onChange={setQuestion}
           autoSize={{ minRows: 1, maxRows: 4 }}
           maxLength={MAX_QUESTION}
           placeholder={t('chat.placeholder')}
-          aria-label={t('chat.question')}
           data-testid="advice-question"
         />
         {answering ? (

@@ -10,7 +10,8 @@ import { FEEDBACKS, type Feedback, type Task, type TaskKind, type TaskStatus } f
 import { farmTime } from '@/lib/farm-time';
 import { useNotice } from '@/lib/notice';
 
-const KIND_COLOR: Record<TaskKind, string> = { irrigate: 'primary', frost: '#2f54eb', heat: 'danger', scout: 'warning', waterlogging: '#722ed1' };
+/** Each kind's colour, from mobile-advice.css: darker on a light page, lighter on a dark one. */
+const kindColor = (kind: TaskKind) => `var(--fw-m-kind-${kind})`;
 const STATUS_COLOR: Record<TaskStatus, string> = { open: 'primary', done: 'success', notDone: 'warning', notUseful: 'default' };
 
 /** A task on the phone: what to do, why, and three buttons for the answer. */
@@ -36,11 +37,11 @@ export function MobileTaskCard({ task, nameOf }: { task: Task; nameOf: (id: numb
   return (
     <article className={`fw-m-task fw-m-task--${task.status}`} data-testid="advice-task" data-task-id={task.id} data-kind={task.kind} data-status={task.status}>
       <div className="fw-m-task__head">
-        <Tag color={KIND_COLOR[task.kind]} fill="outline">
+        <Tag color={kindColor(task.kind)} fill="outline">
           {t(`task.kind.${task.kind}`)}
         </Tag>
         {due && <span className="fw-m-task__due">{t('task.due', { time: due })}</span>}
-        <Tag color={STATUS_COLOR[task.status]} className="fw-m-task__status" data-testid="advice-task-status">
+        <Tag color={STATUS_COLOR[task.status]} fill="outline" className="fw-m-task__status" data-testid="advice-task-status">
           {t(`task.status.${task.status}`)}
         </Tag>
       </div>
