@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Language } from '@/lib/i18n';
 import { listOf } from '@/lib/page';
@@ -35,13 +35,19 @@ export function useToday(field: FieldChoice | null, lang: Language) {
   return useQuery({ ...getTodayQueryOptions(field ?? { lead: 0, others: [] }, lang), enabled: field !== null });
 }
 
-/** GET /apis/ai/task/list/{id}: the device's tasks of the last days, newest first. */
-export function useTaskHistory(device: number | null, lang: Language) {
-  return useQuery({
-    queryKey: [...historyKey, device, lang],
+/**
+ * GET /apis/ai/task/list/{id}: the device's tasks of the last days, newest first. Asked once
+ * today's tasks have been (asking for them records them), and again whenever they are asked anew:
+ * `todayAt` is when today's answer came.
+ */
+export function useTaskHistory(device: number | null, lang: Language, todayAt: number) {
+  return useQuery<Task[]>({
+    queryKey: [...historyKey, device, lang, todayAt],
     queryFn: ({ signal }) =>
       api.get<{ list: Task[] | null }>(`/ai/task/list/${device}`, { params: { days: HISTORY_DAYS }, signal }).then((a) => listOf(a.list).map(normalTask)),
-    enabled: device !== null,
+    enabled: device !== null && todayAt > 0,
+    // The rows stay while the list is asked again after an answer.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -36,7 +36,7 @@ export function AdvicePage() {
   const today = useToday(field, lang);
   const reality = useReality(field, lang);
   const strategy = useStrategy(field, lang);
-  const history = useTaskHistory(field?.lead ?? null, lang);
+  const history = useTaskHistory(field?.lead ?? null, lang, today.dataUpdatedAt);
   const { known, nameOf } = useNames(devices.data, lead.data, reality.data);
   const first = devices.data ? defaultLead(devices.data) : undefined;
 
@@ -45,7 +45,7 @@ export function AdvicePage() {
     if (!field && first) setSearch(searchOfField({ lead: first.id, others: [] }), { replace: true });
   }, [field, first, setSearch]);
 
-  const refresh = () => Promise.all([today.refetch(), reality.refetch(), strategy.refetch(), history.refetch()]);
+  const refresh = () => Promise.all([today.refetch(), reality.refetch(), strategy.refetch()]);
   const deviceName = field ? nameOf(field.lead) : '';
 
   return (

@@ -54,7 +54,7 @@ export function TaskHistory({ tasks, deviceName, loading, error }: { tasks: Task
         dataSource={tasks ?? []}
         loading={loading}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: t('history.none') }}
+        locale={{ emptyText: <span className="fw-table-empty">{t('history.none')}</span> }}
       />
     </Card>
   );
