@@ -126,6 +126,18 @@ for (const theme of ['light', 'dark'] as const) {
       expect(bad).toEqual([]);
     });
 
+    test('the farm advice', async () => {
+      await signIn(context);
+      await visit(page, '/apps/advice');
+      await page.waitForURL((u) => u.searchParams.has('device'), SLOW);
+      await page.getByTestId('advice-strategy').locator('.ant-timeline, .ant-empty').first().waitFor(SLOW);
+      // An answer of the embedded advisor in the chat, too.
+      await page.getByTestId('advice-suggestion').first().click();
+      await expect.poll(() => page.getByTestId('advice-answer').first().getAttribute('data-state'), SLOW).toBe('done');
+      const bad = await audit(page, 'advice', theme);
+      expect(bad).toEqual([]);
+    });
+
     test('events and rules', async () => {
       await visit(page, '/apps/events');
       const bad = await audit(page, 'events', theme);
@@ -185,9 +197,11 @@ for (const theme of ['light', 'dark'] as const) {
         ['mobile account', '/apps/mobile/account'],
         ['mobile devices tab', '/apps/mobile/devices'],
         ['mobile messages tab', '/apps/mobile/messages'],
+        ['mobile farm advice', '/apps/mobile/advice'],
       ]) {
         await visit(page, path);
         expect(new URL(page.url()).pathname).toBe(path);
+        if (path === '/apps/mobile/advice') await page.getByTestId('advice-today').waitFor(SLOW);
         bad.push(...(await audit(page, label, theme)));
       }
       expect(bad).toEqual([]);

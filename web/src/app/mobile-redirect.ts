@@ -19,6 +19,7 @@ export function mobileEquivalent(pathname: string): string | null {
   const rainGauge = /^\/apps\/poi\/pluviometer\/([^/]+)$/.exec(path);
   if (rainGauge) return mobileRealtimePath(decodeURIComponent(rainGauge[1]), '0', 'pluviometer');
   if (within(path, paths.moistureReport)) return paths.mobile.moistureReport;
+  if (within(path, paths.advice)) return paths.mobile.advice;
   const detail = /^\/apps\/poi\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
   if (detail) {
     const [, type, hashId, deviceId] = detail;
@@ -49,6 +50,7 @@ export function desktopEquivalent(pathname: string): string | DeviceToResolve | 
   }
   if (within(path, paths.mobile.authorization)) return paths.sharing;
   if (within(path, paths.mobile.moistureReport)) return paths.moistureReport;
+  if (within(path, paths.mobile.advice)) return paths.advice;
   if (within(path, paths.mobile.messages)) return paths.events;
   if (within(path, paths.mobile.account) || within(path, paths.mobile.profile)) return paths.account;
   const device = /^\/apps\/mobile\/poi\/([^/]+)\/([^/]+)(?:\/(.*))?$/.exec(path);

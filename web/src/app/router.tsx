@@ -67,6 +67,7 @@ const desktopRoutes: RouteObject[] = [
   { path: paths.events, handle: handle('events'), lazy: page(() => import('./routes/desktop/events')) },
   { path: paths.aiLab, handle: handle('aiLab'), lazy: page(() => import('./routes/desktop/ailab/home')) },
   { path: paths.overview, handle: handle('overview'), lazy: page(() => import('./routes/desktop/overview')) },
+  { path: paths.advice, handle: handle('advice'), lazy: page(() => import('./routes/desktop/advice')) },
   {
     path: paths.modelService.root,
     handle: handle('modelService'),
@@ -127,6 +128,7 @@ const mobileRoutes: RouteObject[] = [
   { path: paths.mobile.authorization, handle: handle('authorization'), lazy: page(() => import('./routes/mobile/authorization')) },
   { path: paths.mobile.moistureReport, handle: handle('moistureReport'), lazy: page(() => import('./routes/mobile/moisture-report')) },
   { path: paths.mobile.moistureReportOpen, handle: handle('moistureReport'), lazy: page(() => import('./routes/mobile/moisture-report-open')) },
+  { path: paths.mobile.advice, handle: handle('advice'), lazy: page(() => import('./routes/mobile/advice')) },
   { path: paths.mobile.acceptGrant, handle: handle('acceptGrant'), lazy: page(() => import('./routes/mobile/accept-link')) },
   { path: paths.mobile.acceptTransfer, handle: handle('acceptTransfer'), lazy: page(() => import('./routes/mobile/accept-link')) },
   {

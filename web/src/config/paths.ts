@@ -8,6 +8,7 @@ export const paths = {
   events: '/apps/events',
   aiLab: '/apps/aiLab',
   overview: '/apps/overview',
+  advice: '/apps/advice',
   modelService: {
     root: '/apps/model-service',
     samples: '/apps/model-service/samples',
@@ -63,6 +64,7 @@ export const paths = {
     acceptTransfer: '/apps/mobile/transfer/accept/:credential',
     moistureReport: '/apps/mobile/moisture-report',
     moistureReportOpen: '/apps/mobile/moisture-report/:configId',
+    advice: '/apps/mobile/advice',
     poi: {
       root: '/apps/mobile/poi/:hashId/:deviceId',
       realtime: '/apps/mobile/poi/:hashId/:deviceId/realtime',

@@ -313,6 +313,30 @@ export async function download(path: string, options: RequestOptions & { method?
   return { blob: body, filename: dispositionFilename(response.headers.get('Content-Disposition')) };
 }
 
+/**
+ * POSTs a call answered as Server-Sent Events and returns the stream as it opens. A call refused
+ * before its stream (bad input, a session gone) fails as any other call does; no timeout here:
+ * the server bounds how long the stream may take.
+ */
+export async function openEventStream(path: string, body: unknown, { signal }: { signal?: AbortSignal } = {}): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', lang: currentLanguage(), 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({ kind: 'network', message: i18n.t('errors:network') });
+  }
+  if (response.ok && response.body && (response.headers.get('Content-Type') ?? '').startsWith('text/event-stream')) return response.body;
+  fromResponse(response, await response.text());
+  throw new ApiError({ kind: 'normal', status: response.status, message: i18n.t('errors:badResponse') });
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { copyText } from './copy-text';
 import { useNotice } from './notice';
 
 export interface CopyMessages {
@@ -14,8 +15,7 @@ export function useCopy({ copied, failed }: CopyMessages) {
   return useCallback(
     async (text: string) => {
       try {
-        if (!navigator.clipboard) throw new Error('no clipboard');
-        await navigator.clipboard.writeText(text);
+        await copyText(text);
         notice.success(copied);
       } catch {
         notice.error(failed);

@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  BulbOutlined,
   CloudOutlined,
   ClusterOutlined,
   CustomerServiceOutlined,
@@ -43,6 +44,7 @@ export const mainMenu: MenuEntry<MainKey>[] = [
 
 export const integrationMenu: MenuEntry<IntegrationKey>[] = [
   { key: 'overview', to: paths.overview, icon: <DashboardOutlined /> },
+  { key: 'advice', to: paths.advice, icon: <BulbOutlined /> },
   { key: 'rules', to: paths.rules, icon: <NodeIndexOutlined /> },
   { key: 'events', to: paths.events, icon: <UnreadMenuIcon icon={<AlertOutlined />} /> },
   { key: 'modelService', to: paths.modelService.root, icon: <RobotOutlined /> },

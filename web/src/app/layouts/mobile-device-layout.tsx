@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
+import { ADVICE_PAGES } from '@/features/advice/api/get-devices';
 import { useMobileDevice } from '@/features/mobile-poi/components/use-device';
 import { backTarget, type OpenedFrom } from '@/lib/mobile-back';
 import { AntdProviders } from '../antd-shell';
@@ -29,6 +30,18 @@ export function MobileDeviceLayout() {
   // under its type's title); the profile keeps its own title.
   const { id, info } = useMobileDevice();
   const title = active !== 'realtime' && !onProfile ? info.data?.name : undefined;
+  // A soil probe, station, gauge or trap has farm advice: one tap from its page.
+  const advisable = info.data && (ADVICE_PAGES as readonly string[]).includes(info.data.page);
+  const advice = advisable ? (
+    <button
+      type="button"
+      className="fw-mobile-page__action"
+      onClick={() => void navigate(`${paths.mobile.advice}?device=${id}`, { state: { from: pathname, fromState: carried } })}
+      data-testid="m-device-advice"
+    >
+      {t('pages.advice')}
+    </button>
+  ) : undefined;
   // An address without the device's id (from a rain gauge's desktop link) gets it once known;
   // meanwhile nothing asks for a device 0. A hash of no device of the caller's goes to the list.
   if (id === 0) {
@@ -41,7 +54,7 @@ export function MobileDeviceLayout() {
   }
 
   return (
-    <MobilePage backTo={onProfile ? `${base}/about` : from} backState={carried} title={title}>
+    <MobilePage backTo={onProfile ? `${base}/about` : from} backState={carried} title={title} right={advice}>
       <Tabs activeKey={active} onChange={(key) => void navigate(`${base}/${key}`, { state: carried })} className="fw-mobile-device-tabs">
         {sections.map((section) => (
           <Tabs.Tab key={section} title={t(`pages.${section}`)} />

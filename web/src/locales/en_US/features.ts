@@ -1,6 +1,7 @@
 // The texts of the console's features and antd's texts for the language: a second chunk, loaded
 // with the first console page (antd draws only console pages).
 import antdLocale from 'antd/es/locale/en_US';
+import advice from './advice.json';
 import ailab from './ailab.json';
 import briefing from './briefing.json';
 import devices from './devices.json';
@@ -15,6 +16,6 @@ import release from './release.json';
 import sharing from './sharing.json';
 import waterUse from './waterUse.json';
 
-export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse, overview, feedback, ailab };
+export const resources = { briefing, devices, et0, poi, rules, sharing, integration, mobilePoi, release, waterUse, overview, feedback, ailab, advice };
 
 export { antdLocale };

@@ -1,5 +1,5 @@
 import { ActionSheet, Avatar, Button, List, Switch } from 'antd-mobile';
-import { FileOutline, GlobalOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { ChatCheckOutline, FileOutline, GlobalOutline, SetOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { useThemeMode } from '@/lib/theme';
 import { MobilePage } from '../../layouts/mobile-page';
 
 export default function MobileProfileRoute() {
-  const { t } = useTranslation(['account', 'common', 'nav']);
+  const { t } = useTranslation(['account', 'common', 'nav', 'advice']);
   const navigate = useNavigate();
   const notice = useNotice();
   const { mode, setMode } = useThemeMode();
@@ -33,6 +33,11 @@ export default function MobileProfileRoute() {
           <div className="fw-mobile-me__number">{profile?.accountNumber}</div>
         </div>
       </div>
+      <List mode="card">
+        <List.Item prefix={<ChatCheckOutline />} description={t('advice:subtitle')} onClick={() => void navigate(paths.mobile.advice)} data-testid="m-advice">
+          {t('nav:pages.advice')}
+        </List.Item>
+      </List>
       <List mode="card" header={t('account:mobile.security')}>
         <List.Item prefix={<UserOutline />} onClick={() => void navigate(paths.mobile.account)}>
           {t('account:menu.account')}

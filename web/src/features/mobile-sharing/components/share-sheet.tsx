@@ -8,7 +8,7 @@ import { PURVIEW_KEYS, type PurviewKey, type ShareLink } from '@/features/sharin
 import { useWeChat, useWeChatShare } from '@/features/wechat/hooks';
 import { errorMessage } from '@/lib/api-client';
 import { farmTime } from '@/lib/farm-time';
-import { copyText } from './copy-text';
+import { copyText } from '@/lib/copy-text';
 import { MobilePurviewTags } from './purview-tags';
 
 /** Copies the link, then says so in a dialog titled "hint" (SPEC §9), or how to copy it by hand. */

@@ -28,7 +28,9 @@ function renderDialog(mode?: 'grant' | 'transfer', list = devices) {
   return renderWithProviders(<ShareDialog open devices={list} mode={mode} onClose={() => {}} />);
 }
 
+/** The Clipboard API of a secure page (http://localhost, https); elsewhere the copy command is used. */
 function stubClipboard(writeText: (text: string) => Promise<void>) {
+  vi.stubGlobal('isSecureContext', true);
   const clipboard = { writeText: vi.fn(writeText) };
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
   return clipboard;
