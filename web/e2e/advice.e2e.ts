@@ -345,12 +345,14 @@ describe('farm advice', () => {
     }
   });
 
-  test('from a device page on the phone, and back to it', async () => {
-    const { context, page } = await open('en_US', PHONE);
+  test('from a device page on the phone (dark), and back to it', async () => {
+    const { context, page } = await open('en_US', { ...PHONE, colorScheme: 'dark' });
     const devices = (await (await context.request.get(base() + '/apis/devices?size=100&sort=name')).json()).data.list as { id: number; hashId: string; page: string; slave: boolean }[];
     const probe = devices.find((d) => d.page === 'zhi-shang' && !d.slave)!;
     const devicePath = `/apps/mobile/poi/${probe.hashId}/${probe.id}/realtime/zhi-shang`;
     await page.goto(base() + devicePath);
+    await page.getByTestId('m-device-advice').waitFor(SLOW);
+    expect(await axe(page, '.fw-mobile-page__bar')).toEqual([]);
     await page.getByTestId('m-device-advice').click();
     await page.waitForURL((u) => u.pathname === '/apps/mobile/advice' && u.searchParams.get('device') === String(probe.id), SLOW);
     const today = await todayFromApi(context, probe.id, 'en_US');
