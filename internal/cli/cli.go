@@ -139,3 +139,20 @@ func describe(err error) string {
 	}
 	return i18n.Message(lang, e.Code, e.Field, e.Params)
 }
+
+// subcommand runs the command of a group (user, feedback, storage) that
+// args[0] names: help prints usage to stdout; none, or one not in cmds,
+// prints it to stderr and is a usage error.
+func subcommand(usage string, args []string, stdout, stderr io.Writer, cmds map[string]func() error) error {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+			fmt.Fprint(stdout, usage)
+			return nil
+		}
+		if run, ok := cmds[args[0]]; ok {
+			return run()
+		}
+	}
+	fmt.Fprint(stderr, usage)
+	return errUsage
+}

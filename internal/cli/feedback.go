@@ -29,23 +29,11 @@ Run "fieldwatch feedback <command> --help" for its flags.
 `
 
 func feedbackCmd(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, feedbackUsage)
-		return errUsage
-	}
-	switch args[0] {
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, feedbackUsage)
-		return nil
-	case "list":
-		return feedbackList(args[1:], stdout, stderr)
-	case "show":
-		return feedbackShow(args[1:], stdout, stderr)
-	case "answer":
-		return feedbackAnswer(args[1:], stdout, stderr)
-	}
-	fmt.Fprint(stderr, feedbackUsage)
-	return errUsage
+	return subcommand(feedbackUsage, args, stdout, stderr, map[string]func() error{
+		"list":   func() error { return feedbackList(args[1:], stdout, stderr) },
+		"show":   func() error { return feedbackShow(args[1:], stdout, stderr) },
+		"answer": func() error { return feedbackAnswer(args[1:], stdout, stderr) },
+	})
 }
 
 // parsePositional parses fs with want positional arguments, given before

@@ -27,21 +27,10 @@ Run "fieldwatch storage <command> --help" for its flags.
 `
 
 func storageCmd(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, storageUsage)
-		return errUsage
-	}
-	switch args[0] {
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, storageUsage)
-		return nil
-	case "stats":
-		return storageStats(args[1:], stdout, stderr)
-	case "compact":
-		return storageCompact(args[1:], stdout, stderr)
-	}
-	fmt.Fprint(stderr, storageUsage)
-	return errUsage
+	return subcommand(storageUsage, args, stdout, stderr, map[string]func() error{
+		"stats":   func() error { return storageStats(args[1:], stdout, stderr) },
+		"compact": func() error { return storageCompact(args[1:], stdout, stderr) },
+	})
 }
 
 func storageStats(args []string, stdout, stderr io.Writer) error {

@@ -27,25 +27,12 @@ Run "fieldwatch user <command> --help" for its flags.
 `
 
 func user(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, userUsage)
-		return errUsage
-	}
-	switch args[0] {
-	case "-h", "--help", "help":
-		fmt.Fprint(stdout, userUsage)
-		return nil
-	case "add":
-		return userAdd(args[1:], stdin, stdout, stderr)
-	case "list":
-		return userList(args[1:], stdout, stderr)
-	case "disable":
-		return userDisable(args[1:], true, stdout, stderr)
-	case "enable":
-		return userDisable(args[1:], false, stdout, stderr)
-	}
-	fmt.Fprint(stderr, userUsage)
-	return errUsage
+	return subcommand(userUsage, args, stdout, stderr, map[string]func() error{
+		"add":     func() error { return userAdd(args[1:], stdin, stdout, stderr) },
+		"list":    func() error { return userList(args[1:], stdout, stderr) },
+		"disable": func() error { return userDisable(args[1:], true, stdout, stderr) },
+		"enable":  func() error { return userDisable(args[1:], false, stdout, stderr) },
+	})
 }
 
 func userAdd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
