@@ -79,7 +79,13 @@ func StartBrokerOn(ls Listeners, p *Pipeline, log *slog.Logger) (*Broker, error)
 		closeAll()
 		return nil, err
 	}
-	if err := addListeners(s, lns, ls.TLS); err != nil {
+	stalled := func() {
+		if p.Metrics != nil {
+			p.Metrics.Full.Inc()
+		}
+		p.Log.Warn("mqtt device stopped reading: connection closed")
+	}
+	if err := addListeners(s, lns, ls.TLS, cmp.Or(ls.WriteTimeout, DefaultWriteTimeout), stalled); err != nil {
 		closeAll()
 		return nil, err
 	}
@@ -207,14 +213,11 @@ func (h *deviceHook) OnPublishDropped(cl *mqtt.Client, pk packets.Packet) {
 	}
 	h.p.Log.Warn("mqtt send queue full: connection closed", "sn", string(cl.Properties.Username), "topic", pk.TopicName,
 		"queue", h.server.Options.Capabilities.MaximumClientWritesPending)
-	// Not from inside the publish that found the queue full. A device that
-	// stopped reading holds the connection's writer in a write that never
-	// ends: the deadline ends it, then an MQTT 5 device is told why (if its
-	// socket still takes the packet) and the connection closes.
+	// Not from inside the publish that found the queue full. An MQTT 5
+	// device is told why (if its socket still takes the packet; a device
+	// that stopped reading holds the writer until the write timeout closes
+	// the connection), and the connection closes.
 	go func() {
-		if cl.Net.Conn != nil {
-			cl.Net.Conn.SetWriteDeadline(time.Now().Add(2 * time.Second))
-		}
 		if cl.Properties.ProtocolVersion == 5 {
 			h.server.DisconnectClient(cl, packets.ErrQuotaExceeded)
 		}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"sync"
 	"time"
 
@@ -37,13 +38,19 @@ type Listeners struct {
 	// bytes. Zero takes DefaultQueue and DefaultBuffer.
 	Queue  int
 	Buffer int
+	// WriteTimeout is how long a write to a device may wait for the device
+	// to read (zero: DefaultWriteTimeout). A device that stopped reading is
+	// disconnected then, rather than holding its connection's writer (and
+	// every publish to it) for as long as its keepalive allows.
+	WriteTimeout time.Duration
 }
 
 // The per-connection defaults, sized for devices: a device receives a
 // command now and then and sends a report of a few hundred bytes.
 const (
-	DefaultQueue  = 32
-	DefaultBuffer = 1024
+	DefaultQueue        = 32
+	DefaultBuffer       = 1024
+	DefaultWriteTimeout = 30 * time.Second
 )
 
 // ListenError is a listener that could not bind, naming its flag's address.
@@ -85,14 +92,14 @@ func (ls Listeners) bind() (map[string]net.Listener, error) {
 }
 
 // addListeners adds the bound listeners to the broker.
-func addListeners(s *mqtt.Server, lns map[string]net.Listener, cfg *tls.Config) error {
+func addListeners(s *mqtt.Server, lns map[string]net.Listener, cfg *tls.Config, timeout time.Duration, stalled func()) error {
 	for id, ln := range lns {
 		var l listeners.Listener
 		switch id {
 		case ListenerTCP:
-			l = listeners.NewNet(id, ln)
+			l = listeners.NewNet(id, stallListener{ln, timeout, stalled})
 		case ListenerTLS:
-			l = listeners.NewNet(id, tls.NewListener(ln, cfg))
+			l = listeners.NewNet(id, tls.NewListener(stallListener{ln, timeout, stalled}, cfg))
 		case ListenerWS:
 			l = &wsListener{id: id, ln: ln, tls: cfg}
 		}
@@ -101,6 +108,40 @@ func addListeners(s *mqtt.Server, lns map[string]net.Listener, cfg *tls.Config) 
 		}
 	}
 	return nil
+}
+
+// stallListener gives each connection a write timeout: a write the device
+// does not read within it fails and closes the connection.
+type stallListener struct {
+	net.Listener
+	timeout time.Duration
+	stalled func()
+}
+
+func (l stallListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &stallConn{Conn: c, timeout: l.timeout, stalled: l.stalled}, nil
+}
+
+type stallConn struct {
+	net.Conn
+	timeout time.Duration
+	stalled func()
+}
+
+func (c *stallConn) Write(p []byte) (int, error) {
+	c.Conn.SetWriteDeadline(time.Now().Add(c.timeout))
+	n, err := c.Conn.Write(p)
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) && c.stalled != nil {
+			c.stalled()
+		}
+		c.Conn.Close()
+	}
+	return n, err
 }
 
 // wsListener serves MQTT over WebSocket (subprotocol "mqtt", binary

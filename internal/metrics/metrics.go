@@ -22,7 +22,7 @@ type Metrics struct {
 	Points   prometheus.Counter     // readings stored
 	Rejected *prometheus.CounterVec // refused messages by transport and reason (an i18n code)
 	Denied   *prometheus.CounterVec // refused connections, publishes and subscriptions by reason
-	Full     prometheus.Counter     // connections closed because their queue of messages to send was full
+	Full     prometheus.Counter     // connections closed because the device stopped taking messages (queue full, write stalled)
 	Batch    prometheus.Histogram   // readings per committed write
 	Commit   prometheus.Histogram   // seconds per committed write
 }
@@ -59,7 +59,7 @@ func New() *Metrics {
 	}, []string{"reason"})
 	m.Full = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "fieldwatch_mqtt_queue_full_total",
-		Help: "MQTT connections closed (reason Quota exceeded) because a message to the device found its send queue full (--mqtt-queue).",
+		Help: "MQTT connections closed because the device stopped taking messages: one found its send queue full (--mqtt-queue; reason Quota exceeded), or a write waited 30 s for it to read.",
 	})
 	m.Batch = prometheus.NewHistogram(prometheus.HistogramOpts{
 		Name:    "fieldwatch_ingest_batch_points",
