@@ -140,7 +140,10 @@ test('every tab of every demo device, and every page of the console, shows data 
     if (!(r.headers()['content-type'] ?? '').includes('json')) return;
     const answer = await r.json().catch(() => undefined);
     if (answer && typeof answer.code === 'number' && answer.code !== 0) note(`${where}: code ${answer.code} from ${path}: ${answer.message}`);
+    if (path === '/apis/poi/shang/irriRecognition') eventsSeen = answer?.data?.pulses?.length ?? null;
   });
+  /** How many irrigation or rain events the latest events answer held. */
+  let eventsSeen: number | null = null;
 
   /** Records every failed card shown now, and a block (the page, a tab) without any value. */
   async function check(block: Locator, what: string, valued = true) {
@@ -149,6 +152,13 @@ test('every tab of every demo device, and every page of the console, shows data 
     for (const text of await block.locator('[data-testid="poi-chart-empty"]').allInnerTexts()) {
       const chart = text.replace(/\s+/g, ' ').trim();
       note(`${where}: empty chart in ${what}: ${chart}`);
+    }
+    // A month without 5 mm of rain or irrigation (winter on the demo farm) has no infiltration to
+    // profile: the tab says so, which is right only when the events answer it drew on held none.
+    if (valued && (await block.getByTestId('poi-infiltration-empty').count()) > 0) {
+      if (eventsSeen !== 0) note(`${where}: infiltration says there is no event, the events answer held ${eventsSeen}`);
+      else console.info(`${where}: no irrigation or rain event in ${what}, as the events answer says`);
+      return;
     }
     const missing = await missingFigures(block);
     // Figures a view may leave empty by design (a forecast without --forecast-url) are said, not failed.
@@ -177,6 +187,7 @@ test('every tab of every demo device, and every page of the console, shows data 
   for (const device of devices.filter((d) => !only || only.test(d.page))) {
     try {
     where = `${device.name} (${device.sn}, type ${device.typeId}, ${device.page})`;
+    eventsSeen = null;
     await page.goto(base + detailPath(device));
     await expect.poll(() => page.getByTestId('poi-device-name').innerText(), SLOW).toBe(device.name);
     const body = page.getByTestId('poi-page');

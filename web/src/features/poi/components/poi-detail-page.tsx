@@ -45,6 +45,17 @@ const DEFAULT_PARAMS: Record<PoiKind, readonly string[]> = {
   'yun-yao': ['valveState', 'flowRate', 'waterVolume', 'pipePressure'],
 };
 
+/**
+ * Counts an AI lab application writes: a device no application has counted for has none, so they
+ * open as a curve only once the device has a reading of them (the catalogue still offers them).
+ */
+const DETECTED_PARAMS = new Set(['detectCount']);
+
+/** The kind's opening curves this device can draw. */
+export function openingParams(kind: PoiKind, readings: ReadingIndex): string[] {
+  return DEFAULT_PARAMS[kind].filter((id) => !DETECTED_PARAMS.has(id) || readings.has(id));
+}
+
 /** What a kind of device adds to the page every device shares; the app's route for the kind builds it. */
 export interface KindSections {
   /** Shown above the readings. */
@@ -160,7 +171,8 @@ function Sections({ kind, page, sections, lastReportTime, loading }: { kind: Poi
     <>
       {parts.summary}
       {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} loading={loading} />}
-      <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={DEFAULT_PARAMS[kind]} views={parts.views} />
+      {/* The opening curves depend on the latest readings: the card waits for them. */}
+      {!loading && <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={openingParams(kind, readings)} views={parts.views} />}
       {parts.extra}
       {/* Controls of the types that have any (valves, cameras); nothing for the others. */}
       <CommandsCard deviceId={device.id} />
