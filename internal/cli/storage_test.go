@@ -30,37 +30,49 @@ func fill(t *testing.T, cfg config.Store, devs, days int) map[int64][2]float64 {
 	}
 	defer db.Close()
 	want := map[int64][2]float64{}
-	end := time.Now().Add(-48 * time.Hour).Truncate(time.Hour)
 	for i := range devs {
 		d := &devices.Device{HashID: fmt.Sprintf("h%d", i), SN: fmt.Sprintf("ZS%07d", i), TypeID: 2, Name: "Plot", State: devices.StateUsed,
 			CreatedAt: time.UnixMilli(1_700_000_000_000)}
 		if err := db.CreateDevice(ctx, d, "sealed"); err != nil {
 			t.Fatal(err)
 		}
-		var batch []*telemetry.Report
-		var n, sum float64
-		for at := end.Add(-time.Duration(days) * 24 * time.Hour); at.Before(end); at = at.Add(10 * time.Minute) {
-			v := math.Round(float64(at.Unix()%1000+int64(i))) / 10
-			pts := []telemetry.Point{{Param: "soilMoisture", Node: 10, Value: v}, {Param: "soilMoisture", Node: 20, Value: v + 1},
-				{Param: "soilTemp", Node: 10, Value: v / 2}, {Param: "battery", Value: 12.5}}
-			for _, p := range pts {
-				n++
-				sum += p.Value
-			}
-			batch = append(batch, &telemetry.Report{DeviceID: d.ID, Time: at, Points: pts, OfflineAt: at.Add(time.Hour)})
-			if len(batch) == 2000 {
-				if _, err := db.WriteReports(ctx, batch, time.UTC); err != nil {
-					t.Fatal(err)
-				}
-				batch = batch[:0]
-			}
-		}
-		if _, err := db.WriteReports(ctx, batch, time.UTC); err != nil {
-			t.Fatal(err)
-		}
-		want[d.ID] = [2]float64{n, sum}
+		want[d.ID] = writeHistory(t, db, d.ID, i, days)
 	}
 	return want
+}
+
+// historyEnd is where fill's history ends: two days before now, on the hour.
+func historyEnd() time.Time { return time.Now().Add(-48 * time.Hour).Truncate(time.Hour) }
+
+// writeHistory writes days of 10-minute reports (four readings each) of the
+// i-th soil station id as rows, ending at historyEnd, and returns their
+// count and value sum.
+func writeHistory(t *testing.T, db *store.DB, id int64, i, days int) [2]float64 {
+	t.Helper()
+	ctx := context.Background()
+	end := historyEnd()
+	var batch []*telemetry.Report
+	var n, sum float64
+	for at := end.Add(-time.Duration(days) * 24 * time.Hour); at.Before(end); at = at.Add(10 * time.Minute) {
+		v := math.Round(float64(at.Unix()%1000+int64(i))) / 10
+		pts := []telemetry.Point{{Param: "soilMoisture", Node: 10, Value: v}, {Param: "soilMoisture", Node: 20, Value: v + 1},
+			{Param: "soilTemp", Node: 10, Value: v / 2}, {Param: "battery", Value: 12.5}}
+		for _, p := range pts {
+			n++
+			sum += p.Value
+		}
+		batch = append(batch, &telemetry.Report{DeviceID: id, Time: at, Points: pts, OfflineAt: at.Add(time.Hour)})
+		if len(batch) == 2000 {
+			if _, err := db.WriteReports(ctx, batch, time.UTC); err != nil {
+				t.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	if _, err := db.WriteReports(ctx, batch, time.UTC); err != nil {
+		t.Fatal(err)
+	}
+	return [2]float64{n, sum}
 }
 
 // check reads every device's readings back and compares count and sum.

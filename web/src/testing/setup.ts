@@ -39,7 +39,7 @@ window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 
 // Rendering the whole antd console in jsdom can take several seconds on a busy machine (make test
 // runs these beside the Go tests): a cap on waiting, not a speed assertion.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 // The WeChat connection is the stand-in of wechat-stub.ts in every test file (outside WeChat unless
 // a test calls insideWeChat), so the files sharing a module cache see one connection, whatever
