@@ -37,6 +37,8 @@ type killDevice struct {
 	mu    sync.Mutex
 	acked int // reports 0..acked-1 are acknowledged
 	sent  int // reports 0..sent-1 were published, acknowledged or not
+	// gap is the pause after each acknowledged report.
+	gap time.Duration
 }
 
 func (d *killDevice) payload(k int) string {
@@ -74,15 +76,15 @@ func (d *killDevice) publish(broker string, stop <-chan struct{}) error {
 		d.mu.Lock()
 		d.acked = k + 1
 		d.mu.Unlock()
+		time.Sleep(d.gap)
 	}
 }
 
-// server runs fieldwatch serve as its own process (the test binary standing
-// in for it) on the given MQTT port, and returns it once it listens.
-func server(t *testing.T, flags []string, mqttPort int) *exec.Cmd {
+// server runs fieldwatch serve with args as its own process (the test
+// binary standing in for it), and returns it once it listens.
+func server(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	args := append([]string{"-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--mqtt", fmt.Sprintf("127.0.0.1:%d", mqttPort), "--log-format", "json"}, flags...)
-	cmd := exec.Command(os.Args[0], args...)
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--log-format", "json"}, args...)...)
 	cmd.Env = append(os.Environ(), "FIELDWATCH_AS_MAIN=1")
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
@@ -195,7 +197,7 @@ func TestServe_Kill9DuringCompaction_QoS1(t *testing.T) {
 			// round); the devices publish from then on.
 			port := freeTCPPort(t)
 			broker := fmt.Sprintf("tcp://127.0.0.1:%d", port)
-			srv := server(t, flags, port)
+			srv := server(t, append(flags, "--mqtt", fmt.Sprintf("127.0.0.1:%d", port))...)
 			stop := make(chan struct{})
 			var wg sync.WaitGroup
 			for _, d := range fleet {
@@ -253,7 +255,7 @@ func TestServe_Kill9DuringCompaction_QoS1(t *testing.T) {
 
 			// Restarted: the devices send again from their first report not
 			// acknowledged; the compaction goes on where it stopped.
-			srv = server(t, flags, port)
+			srv = server(t, append(flags, "--mqtt", fmt.Sprintf("127.0.0.1:%d", port))...)
 			for _, d := range fleet {
 				if err := d.publish(broker, nil); err != nil {
 					t.Fatalf("after the restart: %v", err)
