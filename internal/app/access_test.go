@@ -299,6 +299,7 @@ var accessTable = map[string]access{
 	"POST /ingest/v1/commands/ack": {scope: "public"},
 	"POST /activate":               {scope: "public"},
 	"GET /healthz":                 {scope: "public"},
+	"GET /readyz":                  {scope: "public"},
 	"GET /metrics":                 {scope: "public"},
 	"GET /":                        {scope: "public"},
 

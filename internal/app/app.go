@@ -175,7 +175,7 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		Accounts: m.Accounts, Devices: m.Devices, History: m.History, Images: db, Ingest: m.Ingest,
 		Exports: m.Exports, Rules: m.Rules, Briefings: m.Briefings, Commands: m.Commands, Portal: &portal.Service{Store: m.DB}, ET0Areas: m.DB, Overview: m.DB, Samples: m.DB, Detections: m.DB, MapTiles: tiles, PublicURL: m.Config.PublicURL, MQTTPort: m.mqttPort(),
 		Sharing: sharing.New(sharing.Options{Store: db, Devices: m.Devices}), Push: m.Push, OpenAPI: m.OpenAPI, Location: m.loc, Metrics: m.Metrics,
-		Ping: db.Ping, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
+		Ping: db.Ping, Ready: m.ready, App: web.Dist(), Log: m.Log, TrustProxy: m.Config.TrustProxy,
 		TrustedProxies: m.Config.TrustedProxies,
 		MetricsToken:   m.Config.MetricsToken,
 		DeviceCerts:    m.DeviceCerts,
@@ -345,6 +345,35 @@ func (m *Graph) MQTTAddr() string {
 	return m.Broker.Addr().String()
 }
 
+// ready is what /readyz checks: the store answers, every migration of this
+// binary is applied, and devices can reach the node (the embedded broker
+// listens, or the external broker's connection is up).
+func (m *Graph) ready(ctx context.Context) map[string]error {
+	out := map[string]error{"store": m.DB.Ping(ctx)}
+	if out["store"] == nil {
+		if pending, err := m.DB.PendingMigrations(ctx); err != nil {
+			out["migrations"] = err
+		} else if pending {
+			out["migrations"] = errors.New("pending: run fieldwatch migrate, or start a node of this version")
+		} else {
+			out["migrations"] = nil
+		}
+	}
+	switch {
+	case m.Consumer != nil:
+		wait, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		defer cancel()
+		if err := m.Consumer.Connected(wait); err != nil {
+			out["broker"] = errors.New("external broker not connected")
+		} else {
+			out["broker"] = nil
+		}
+	case m.Broker != nil:
+		out["broker"] = nil
+	}
+	return out
+}
+
 // housekeeping runs the periodic jobs: expired sessions out hourly
 // (Authenticate already refuses them; this keeps the table small), old
 // readings compacted into chunks hourly, and
@@ -442,6 +471,9 @@ func OpenStore(ctx context.Context, c config.Store) (*store.DB, error) {
 	db, err := store.Open(ctx, c.DB, c.Data)
 	if err != nil {
 		return nil, err
+	}
+	if c.DBConns > 0 {
+		db.LimitConns(c.DBConns)
 	}
 	if _, err := db.Migrate(ctx); err != nil {
 		db.Close()

@@ -3,12 +3,15 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -105,11 +108,24 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 		fleet[i] = kd
 	}
 
+	urls := map[string]string{}
 	node := func(name string) *exec.Cmd {
-		return server(t, "--db", dsn, "--data", t.TempDir(), "--secret-file", secret, "--mqtt-broker", broker, "--mqtt-client-id", "fieldwatch-"+name)
+		cmd, url := serverAt(t, "--db", dsn, "--data", t.TempDir(), "--secret-file", secret, "--mqtt-broker", broker, "--mqtt-client-id", "fieldwatch-"+name)
+		urls[name] = url
+		return cmd
 	}
 	nodes := map[string]*exec.Cmd{"a": node("a"), "b": node("b")}
 	waitSubscribed(t, broker, 2)
+	// A node reports itself ready once its store, schema and broker connection are.
+	res, err := http.Get(urls["a"] + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), `"broker":"ok"`) || !strings.Contains(string(body), `"migrations":"ok"`) {
+		t.Fatalf("readyz: %d %s", res.StatusCode, body)
+	}
 
 	var wg sync.WaitGroup
 	errs := make(chan error, devs)

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net"
@@ -84,6 +85,13 @@ func (d *killDevice) publish(broker string, stop <-chan struct{}) error {
 // binary standing in for it), and returns it once it listens.
 func server(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
+	cmd, _ := serverAt(t, args...)
+	return cmd
+}
+
+// serverAt is server, also returning the address the node serves HTTP at.
+func serverAt(t *testing.T, args ...string) (*exec.Cmd, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--log-format", "json"}, args...)...)
 	cmd.Env = append(os.Environ(), "FIELDWATCH_AS_MAIN=1")
 	pipe, err := cmd.StderrPipe()
@@ -99,15 +107,19 @@ func server(t *testing.T, args ...string) *exec.Cmd {
 	for lines.Scan() {
 		log.WriteString(lines.Text() + "\n")
 		if strings.Contains(lines.Text(), `"msg":"listening"`) {
+			var line struct {
+				URL string `json:"url"`
+			}
+			_ = json.Unmarshal(lines.Bytes(), &line)
 			go func() {
 				for lines.Scan() {
 				}
 			}()
-			return cmd
+			return cmd, line.URL
 		}
 	}
 	t.Fatalf("serve did not start:\n%s", log.String())
-	return nil
+	return nil, ""
 }
 
 func freeTCPPort(t *testing.T) int {

@@ -28,6 +28,7 @@ type Store struct {
 	DB       string // a postgres:// URL switches to PostgreSQL
 	Secret   string // file holding the server secret; default {Data}/secret.key
 	Timezone string // where a day begins for daily rollups
+	DBConns  int    // PostgreSQL: connections this node opens at most
 }
 
 // SecretFile is the secret's path.
@@ -133,6 +134,7 @@ type Log struct {
 func BindStore(fs *flag.FlagSet, s *Store) {
 	fs.StringVar(&s.Data, "data", "./data", "directory for the SQLite database and local data")
 	fs.StringVar(&s.DB, "db", "", "PostgreSQL URL (postgres://user:pass@host:5432/db); empty uses SQLite under --data")
+	fs.IntVar(&s.DBConns, "db-conns", 20, "PostgreSQL: connections this node opens at most; nodes × this must stay under the server's max_connections (more requests wait for a free one)")
 	fs.StringVar(&s.Secret, "secret-file", "", "file with the server secret that seals device keys, created if absent; every node of one deployment needs the same (default {data}/secret.key)")
 	fs.StringVar(&s.Timezone, "timezone", "Asia/Shanghai", "the farm's IANA time zone: days begin in it (daily history, downloads) and the console shows device times on its clock")
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -534,6 +535,25 @@ func TestHealth_StoreDown(t *testing.T) {
 	res, body := get(t, e.url+"/healthz")
 	if res.StatusCode != 503 || strings.Contains(body, "sqlite") {
 		t.Fatalf("healthz with a closed store: %d %s", res.StatusCode, body)
+	}
+}
+
+func TestReadyz(t *testing.T) {
+	var failing map[string]error
+	h := httpapi.New(httpapi.Options{Ready: func(context.Context) map[string]error {
+		return map[string]error{"store": nil, "migrations": failing["migrations"], "broker": failing["broker"]}
+	}})
+	get := func() (int, string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+		return rec.Code, rec.Body.String()
+	}
+	if code, body := get(); code != 200 || !strings.Contains(body, `"checks":{"broker":"ok","migrations":"ok","store":"ok"}`) {
+		t.Fatalf("ready: %d %s", code, body)
+	}
+	failing = map[string]error{"broker": errors.New("external broker not connected")}
+	if code, body := get(); code != 503 || !strings.Contains(body, `"broker":"external broker not connected"`) || !strings.Contains(body, `"store":"ok"`) {
+		t.Fatalf("broker down: %d %s", code, body)
 	}
 }
 

@@ -305,6 +305,7 @@ func (s *Server) routes() []route {
 		{"POST", "/activate", s.public(s.activate)},
 
 		{"GET", "/healthz", http.HandlerFunc(s.healthz)},
+		{"GET", "/readyz", http.HandlerFunc(s.readyz)},
 		{"GET", "/metrics", http.HandlerFunc(s.appPortMetrics)},
 		// Every other path is the web app, which routes on the client.
 		{"GET", "/", http.HandlerFunc(s.app)},

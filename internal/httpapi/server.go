@@ -91,6 +91,9 @@ type Options struct {
 	Location *time.Location
 	// Ping checks the store for /healthz.
 	Ping func(context.Context) error
+	// Ready checks what serving needs for /readyz: each check's name and
+	// its error (nil when it passes).
+	Ready func(context.Context) map[string]error
 	// App is the built web app (index.html at its root); nil serves a notice.
 	App fs.FS
 	Log *slog.Logger
@@ -605,4 +608,27 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// readyz answers 200 when the node can serve (store reachable, migrations
+// applied, device broker up), else 503 naming what is not: a load balancer
+// sends it no traffic meanwhile. /healthz only says the process answers.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	status, checks := "ok", map[string]string{}
+	if s.Ready != nil {
+		for name, err := range s.Ready(ctx) {
+			checks[name] = "ok"
+			if err != nil {
+				status, checks[name] = "unavailable", err.Error()
+			}
+		}
+	}
+	code := http.StatusOK
+	if status != "ok" {
+		code = http.StatusServiceUnavailable
+		s.log.Warn("not ready", "checks", checks)
+	}
+	writeJSON(w, code, map[string]any{"status": status, "checks": checks})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/eclipse/paho.golang/paho"
 
 	"github.com/fieldwatch/fieldwatch/internal/commands"
+	"github.com/fieldwatch/fieldwatch/internal/errs"
 )
 
 // SharedGroup is the shared-subscription group every server node joins, so
@@ -172,9 +173,12 @@ func (c *Consumer) handle(ctx context.Context, p *Pipeline, pb *paho.Publish) er
 		return invalid("topic", "ingest.unknownTopic", nil)
 	}
 	d, err := p.Device(ctx, t.SN)
-	if err != nil {
+	if errs.KindOf(err) == errs.ENotFound {
 		p.Metrics.Rejected.WithLabelValues(string(MQTT), "ingest.unknownDevice").Inc()
 		return invalid("topic", "ingest.unknownDevice", nil)
+	}
+	if err != nil {
+		return err // the store did not answer: retried, not dropped
 	}
 	if err := p.Handle(ctx, MQTT, d, t.Kind, pb.Payload); err != nil {
 		return err
@@ -197,6 +201,12 @@ func (c *Consumer) Deliver(ctx context.Context, sn string, cmd *commands.Command
 	}
 	c.p.Commands.Delivered(ctx, cmd.ID)
 	return true, nil
+}
+
+// Connected reports whether the connection to the broker is up (waiting
+// for it until ctx ends).
+func (c *Consumer) Connected(ctx context.Context) error {
+	return c.cm.AwaitConnection(ctx)
 }
 
 // Close disconnects and waits for messages being stored.

@@ -129,6 +129,31 @@ func (db *DB) Migrate(ctx context.Context) (int64, error) {
 	return p.GetDBVersion(ctx)
 }
 
+// LimitConns bounds PostgreSQL's connections from this process (SQLite
+// keeps its own settings): a burst of requests waits for a free connection
+// instead of failing on the server's max_connections.
+func (db *DB) LimitConns(n int) {
+	if db.dialect != Postgres {
+		return
+	}
+	db.sql.SetMaxOpenConns(n)
+	db.sql.SetMaxIdleConns(n)
+}
+
+// PendingMigrations reports whether migrations this binary has are not
+// applied (another node of a newer version migrates; an older one waits).
+func (db *DB) PendingMigrations(ctx context.Context) (bool, error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(db.dialect))
+	if err != nil {
+		return false, err
+	}
+	p, err := goose.NewProvider(db.dialect.goose(), db.sql, sub)
+	if err != nil {
+		return false, fmt.Errorf("migrations: %w", err)
+	}
+	return p.HasPending(ctx)
+}
+
 // Ping checks the connection (for /healthz).
 func (db *DB) Ping(ctx context.Context) error { return db.sql.PingContext(ctx) }
 
