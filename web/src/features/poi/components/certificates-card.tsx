@@ -62,7 +62,7 @@ export function CertificatesCard({ deviceId }: { deviceId: number }) {
     <Card
       variant="borderless"
       title={t('certificates.title')}
-      className="fw-poi-section fw-card-fill"
+      className="fw-poi-section"
       data-testid="poi-certificates"
       extra={
         <Button onClick={() => issue.mutate()} loading={issue.isPending}>

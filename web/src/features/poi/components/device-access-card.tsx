@@ -88,7 +88,7 @@ export function DeviceAccessCard({ device }: { device: DeviceInfo }) {
     });
 
   return (
-    <Card variant="borderless" title={t('access.title')} className="fw-poi-section fw-card-fill" data-testid="poi-access">
+    <Card variant="borderless" title={t('access.title')} className="fw-poi-section" data-testid="poi-access">
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">{t('access.intro')}</Typography.Text>
         {rotated && <Alert type="success" showIcon title={t('access.rotated')} data-testid="key-rotated" />}

@@ -51,6 +51,11 @@ const DEFAULT_PARAMS: Record<PoiKind, readonly string[]> = {
  */
 const DETECTED_PARAMS = new Set(['detectCount']);
 
+/** Whether the kind's opening curves depend on the device's readings. */
+function readingsDecide(kind: PoiKind): boolean {
+  return DEFAULT_PARAMS[kind].some((id) => DETECTED_PARAMS.has(id));
+}
+
 /** The kind's opening curves this device can draw. */
 export function openingParams(kind: PoiKind, readings: ReadingIndex): string[] {
   return DEFAULT_PARAMS[kind].filter((id) => !DETECTED_PARAMS.has(id) || readings.has(id));
@@ -171,8 +176,11 @@ function Sections({ kind, page, sections, lastReportTime, loading }: { kind: Poi
     <>
       {parts.summary}
       {rest.length > 0 && <RealtimeCard params={rest} nodes={catalogue.nodes} readings={readings} lastReportTime={lastReportTime} loading={loading} />}
-      {/* The opening curves depend on the latest readings: the card waits for them. */}
-      {!loading && <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={openingParams(kind, readings)} views={parts.views} />}
+      {/* Where the opening curves depend on the latest readings (a camera's AI lab count), the card
+          waits for them; elsewhere it starts at once, keeping its place on the page. */}
+      {(!loading || !readingsDecide(kind)) && (
+        <HistoryCard deviceId={device.id} catalogue={catalogue} defaultParams={openingParams(kind, readings)} views={parts.views} />
+      )}
       {parts.extra}
       {/* Controls of the types that have any (valves, cameras); nothing for the others. */}
       <CommandsCard deviceId={device.id} />
