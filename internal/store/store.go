@@ -10,6 +10,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
@@ -113,7 +115,23 @@ func (db *DB) Migrate(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	p, err := goose.NewProvider(db.dialect.goose(), db.sql, sub)
+	var opts []goose.ProviderOption
+	if db.dialect == Postgres {
+		// Nodes starting together on one database migrate one at a time: a
+		// session advisory lock per schema, probed every second for 5 minutes.
+		var schema string
+		if err := db.sql.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return 0, fmt.Errorf("migrations: %w", err)
+		}
+		h := fnv.New64a()
+		h.Write([]byte("fieldwatch.migrate." + schema))
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(int64(h.Sum64())), lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return 0, fmt.Errorf("migrations: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(db.dialect.goose(), db.sql, sub, opts...)
 	if err != nil {
 		return 0, fmt.Errorf("migrations: %w", err)
 	}
