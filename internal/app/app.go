@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"os"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -89,6 +90,7 @@ type Graph struct {
 	HTTPCert, MQTTCert *devicecert.Reloader
 	ACME               *devicecert.ACME // with --acme-domain: HTTPS, and MQTT TLS without a pair of its own
 	Consumer           *ingest.Consumer // with --mqtt-broker
+	Logins             *ingest.DynSec   // with --mqtt-broker and --mqtt-dynsec
 	Exports            *exports.Service // data by e-mail with --smtp-url, else for download
 	Rules              *rules.Service
 	Briefings          *briefing.Service
@@ -258,6 +260,23 @@ func (m *Graph) startIngest(ctx context.Context) error {
 			return fmt.Errorf("--mqtt-broker: %w", err)
 		}
 		m.Commands.SetLink(m.Consumer)
+		if m.Config.MQTTDynSec {
+			id := m.Config.MQTTClientID
+			if id == "" {
+				host, _ := os.Hostname()
+				id = "fieldwatch-" + host
+			}
+			if m.Logins, err = ingest.StartDynSec(ctx, m.Config.MQTTBroker, id+"-logins", m.Log); err != nil {
+				return fmt.Errorf("--mqtt-dynsec: %w", err)
+			}
+			m.Devices.OnLoginChange(func(sn string) {
+				go func() {
+					ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+					defer cancel()
+					m.syncLogins(ctx, []string{sn}, true)
+				}()
+			})
+		}
 	case m.Config.EmbeddedBroker():
 		ls, err := m.brokerListeners()
 		if err != nil {
@@ -324,6 +343,58 @@ func (m *Graph) Start() {
 	run(m.Commands.Run)
 	run(m.FeedbackMails.Run)
 	run(m.Detect.Run)
+	if m.Logins != nil {
+		run(m.keepLogins)
+	}
+}
+
+// loginsEvery is how often every device's broker login is made again, for
+// changes made outside this node's console (the fieldwatch device commands).
+const loginsEvery = 10 * time.Minute
+
+// keepLogins makes the external broker's device logins match the store at
+// start and every loginsEvery; the console's own changes go at once
+// (devices.Service.OnLoginChange).
+func (m *Graph) keepLogins(ctx context.Context) {
+	t := time.NewTicker(loginsEvery)
+	defer t.Stop()
+	for {
+		if sns, err := m.DB.DeviceSNs(ctx); err != nil {
+			if ctx.Err() == nil {
+				m.Log.Warn("broker logins", "err", err)
+			}
+		} else {
+			m.syncLogins(ctx, sns, false)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// syncLogins makes the broker's logins of these devices what the store says;
+// rekey sends the key of a login the broker has already (ingest.DynSec.Apply).
+func (m *Graph) syncLogins(ctx context.Context, sns []string, rekey bool) {
+	logins := make([]ingest.DeviceLogin, 0, len(sns))
+	for _, sn := range sns {
+		l, err := m.Devices.Login(ctx, sn)
+		if err != nil {
+			m.Log.Warn("broker login", "sn", sn, "err", err)
+			continue
+		}
+		if l == nil {
+			logins = append(logins, ingest.DeviceLogin{SN: sn}) // none
+		} else {
+			logins = append(logins, ingest.DeviceLogin{SN: sn, Key: l.Key, Slaves: l.Slaves})
+		}
+	}
+	if err := m.Logins.Apply(ctx, logins, rekey); err != nil && ctx.Err() == nil {
+		m.Log.Warn("broker logins", "devices", len(logins), "err", err)
+	} else if err == nil && len(sns) > 1 {
+		m.Log.Info("broker logins in step", "devices", len(logins))
+	}
 }
 
 // mqttPort is the embedded broker's port, or 0 without one.
@@ -433,6 +504,9 @@ func (m *Graph) Close(ctx context.Context) error {
 		for _, done := range m.workersDone {
 			<-done
 		}
+	}
+	if m.Logins != nil {
+		m.Logins.Close()
 	}
 	if m.Consumer != nil {
 		if err := m.Consumer.Close(ctx); err != nil {

@@ -86,6 +86,7 @@ type Serve struct {
 	ACMECA        string        // PEM file of CAs that check the directory's HTTPS (a private ACME server)
 	MQTTBroker    string        // external broker URL; replaces the embedded one
 	MQTTClientID  string        // client id on the external broker
+	MQTTDynSec    bool          // keep device logins on the external Mosquitto through its dynamic-security plugin
 	RetentionRaw  time.Duration // raw readings older than this are deleted; rollups stay
 	DemoInterval  time.Duration // live report interval of the demo fleet
 	DemoDays      int           // days of history the demo fleet starts with
@@ -188,6 +189,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.ACMEDirectory, "acme-directory", "", "with --acme-domain: the ACME CA's directory URL (default Let's Encrypt's https://acme-v02.api.letsencrypt.org/directory)")
 	fs.StringVar(&s.ACMECA, "acme-ca", "", "with --acme-domain: PEM file of the CAs that sign the ACME directory's own HTTPS certificate (a private ACME server); default the system's")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
+	fs.BoolVar(&s.MQTTDynSec, "mqtt-dynsec", false, "with --mqtt-broker on Mosquitto 2: keep every device's login (SN and key, its own topics only) on the broker through its dynamic-security plugin, as devices are added, rekeyed and retired; the --mqtt-broker user needs the plugin's admin role")
 	fs.StringVar(&s.MQTTClientID, "mqtt-client-id", "", "with --mqtt-broker: this node's client id, unique per node and stable across restarts (default fieldwatch-{hostname})")
 	s.RetentionRaw = 400 * 24 * time.Hour
 	fs.Func("retention-raw", "keep raw readings this long, e.g. 400d or 9600h; daily rollups are kept (default 400d)", func(v string) error {
@@ -311,6 +313,9 @@ func (s *Serve) Validate() error {
 		if c, _ := s.MQTTCertPair(); c == "" && len(s.ACMEDomains) == 0 {
 			return fmt.Errorf("--mqtts needs a certificate: --mqtt-tls-cert and --mqtt-tls-key, --tls-cert and --tls-key, or --acme-domain")
 		}
+	}
+	if s.MQTTDynSec && s.MQTTBroker == "" {
+		return fmt.Errorf("--mqtt-dynsec keeps device logins on an external broker: it needs --mqtt-broker")
 	}
 	if s.MQTTBroker != "" && (s.MQTTS != "" || s.MQTTWS != "") {
 		return fmt.Errorf("--mqtts and --mqtt-ws are listeners of the embedded broker; they cannot be combined with --mqtt-broker")

@@ -67,6 +67,7 @@ func TestServe_Validate(t *testing.T) {
 		"ErrMQTTBuffer":   {"--mqtt-buffer", "64"},
 		"ErrMemoryLimit":  {"--memory-limit", "lots"},
 		"ErrMemoryTiny":   {"--memory-limit", "1MiB"},
+		"ErrDynSecAlone":  {"--mqtt-dynsec"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := newServe(t, args...)

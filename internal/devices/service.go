@@ -75,11 +75,67 @@ type Service struct {
 	// keyChanged is told the SN of a device whose key was just replaced, so
 	// the broker drops connections made with the old one.
 	keyChanged func(sn string)
+	// loginChanged is told the SN of a device whose broker login changed:
+	// added, its key replaced, retired or back in service.
+	loginChanged func(sn string)
 }
 
 // OnKeyChange sets what is told the SN of a device whose key was replaced
 // (the embedded broker disconnects it). Call before serving.
 func (s *Service) OnKeyChange(f func(sn string)) { s.keyChanged = f }
+
+// OnLoginChange sets what is told the SN of a device whose login changed
+// (registered, key replaced, retired or returned to service), so an external
+// broker's logins follow (Login says what the login is now). Call before
+// serving.
+func (s *Service) OnLoginChange(f func(sn string)) { s.loginChanged = f }
+
+func (s *Service) loginChange(sn string) {
+	if s.loginChanged != nil {
+		s.loginChanged(sn)
+	}
+}
+
+// BrokerLogin is how a device logs in to a broker: its key, and the SNs of
+// the slaves it also speaks for.
+type BrokerLogin struct {
+	Key    string
+	Slaves []string
+}
+
+// Login returns a device's broker login, or nil when it may not log in at
+// all: unknown, or retired (StateScrap).
+func (s *Service) Login(ctx context.Context, sn string) (*BrokerLogin, error) {
+	d, err := s.store.FindDeviceBySN(ctx, sn)
+	if errs.KindOf(err) == errs.ENotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d.State == StateScrap {
+		return nil, nil
+	}
+	sealed, err := s.store.DeviceKey(ctx, d.ID)
+	if err != nil {
+		return nil, err
+	}
+	k, err := s.keys.Open(sealed)
+	if err != nil {
+		return nil, errs.Internal("device %s key: %w", sn, err)
+	}
+	l := &BrokerLogin{Key: string(k)}
+	if !d.Slave && d.Type().Slave != nil {
+		slaves, err := s.store.Slaves(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, sl := range slaves {
+			l.Slaves = append(l.Slaves, sl.SN)
+		}
+	}
+	return l, nil
+}
 
 // Options configure a Service.
 type Options struct {
@@ -167,6 +223,10 @@ func (s *Service) Register(ctx context.Context, n Registration) (*Device, string
 	if err := s.store.CreateDevice(ctx, d, s.keys.Seal([]byte(key))); err != nil {
 		return nil, "", err
 	}
+	s.loginChange(d.SN)
+	if d.Slave && n.HostSN != "" {
+		s.loginChange(n.HostSN) // the host speaks for it
+	}
 	return d, key, nil
 }
 
@@ -203,8 +263,8 @@ func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, er
 	if err != nil {
 		return nil, errs.Internal("device %s key: %w", sn, err)
 	}
-	if subtle.ConstantTimeCompare(want, []byte(key)) != 1 {
-		return nil, bad
+	if subtle.ConstantTimeCompare(want, []byte(key)) != 1 || d.State == StateScrap {
+		return nil, bad // a retired device logs in nowhere
 	}
 	return d, nil
 }
@@ -415,6 +475,7 @@ func (s *Service) RotateKey(ctx context.Context, viewer, id int64) (*Device, str
 	if s.keyChanged != nil {
 		s.keyChanged(d.SN)
 	}
+	s.loginChange(d.SN)
 	return d, key, nil
 }
 
@@ -436,7 +497,17 @@ func (s *Service) SetState(ctx context.Context, sn string, st State) error {
 	if err != nil {
 		return err
 	}
-	return s.store.SetState(ctx, d.ID, st)
+	if err := s.store.SetState(ctx, d.ID, st); err != nil {
+		return err
+	}
+	if (d.State == StateScrap) != (st == StateScrap) {
+		// Retired: its connections close and its login goes; back: it returns.
+		if st == StateScrap && s.keyChanged != nil {
+			s.keyChanged(d.SN)
+		}
+		s.loginChange(d.SN)
+	}
+	return nil
 }
 
 // Key returns a device's key for operator tooling (the simulator's

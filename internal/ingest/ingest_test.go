@@ -72,6 +72,23 @@ func TestPipeline_RightsAndErrors(t *testing.T) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}
+	// A retired device logs in nowhere, until it is back in service.
+	retired, retiredKey, err := svc.Register(ctx, devices.Registration{SN: "RG00000009", TypeID: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.SetState(ctx, retired.SN, devices.StateScrap); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Authenticate(ctx, retired.SN, retiredKey); errs.KindOf(err) != errs.EUnauthorized {
+		t.Errorf("a retired device: %v", err)
+	}
+	if err := svc.SetState(ctx, retired.SN, devices.StateRepair); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Authenticate(ctx, retired.SN, retiredKey); err != nil {
+		t.Errorf("back from retirement: %v", err)
+	}
 	cases := []struct {
 		sn, topic string
 		ok        bool

@@ -145,6 +145,27 @@ func (db *DB) FindDeviceBySN(ctx context.Context, sn string) (*devices.Device, e
 	return d, nil
 }
 
+// DeviceSNs returns every registered device's SN, in SN order.
+func (db *DB) DeviceSNs(ctx context.Context) ([]string, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT sn FROM devices ORDER BY sn`)
+	if err != nil {
+		return nil, errs.Internal("device SNs: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var sn string
+		if err := rows.Scan(&sn); err != nil {
+			return nil, errs.Internal("device SNs: %w", err)
+		}
+		out = append(out, sn)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("device SNs: %w", err)
+	}
+	return out, nil
+}
+
 // FindDeviceByHashID returns ENOTFOUND when absent.
 func (db *DB) FindDeviceByHashID(ctx context.Context, hashID string) (*devices.Device, error) {
 	d, err := scanDevice(db.sql.QueryRowContext(ctx, `SELECT `+deviceColumns+` FROM devices d WHERE d.hash_id = $1`, hashID))
