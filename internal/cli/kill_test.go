@@ -111,10 +111,31 @@ func serverAt(t *testing.T, args ...string) (*exec.Cmd, string) {
 				URL string `json:"url"`
 			}
 			_ = json.Unmarshal(lines.Bytes(), &line)
+			// The rest of its log is shown if the test fails: a race report
+			// or a panic of the server is there.
+			var mu sync.Mutex
+			var rest strings.Builder
+			done := make(chan struct{})
 			go func() {
+				defer close(done)
 				for lines.Scan() {
+					mu.Lock()
+					rest.WriteString(lines.Text() + "\n")
+					mu.Unlock()
 				}
 			}()
+			t.Cleanup(func() {
+				if t.Failed() {
+					_ = cmd.Process.Kill()
+					<-done
+					mu.Lock()
+					defer mu.Unlock()
+					if s := rest.String(); !strings.Contains(s, "WARNING: DATA RACE") && !strings.Contains(s, "panic:") {
+						return
+					}
+					t.Logf("serve %s:\n%s", line.URL, rest.String())
+				}
+			})
 			return cmd, line.URL
 		}
 	}

@@ -60,6 +60,7 @@ type WorkerOptions struct {
 type Worker struct {
 	WorkerOptions
 
+	once    sync.Once
 	client  *http.Client
 	wake    chan struct{}
 	mu      sync.Mutex
@@ -80,7 +81,11 @@ func (w *Worker) now() time.Time {
 	return time.Now()
 }
 
-func (w *Worker) init() {
+// init fills the defaults once: Wake may come (a commit before Run starts,
+// such as a node catching up on its broker queue) while Run begins.
+func (w *Worker) init() { w.once.Do(w.fill) }
+
+func (w *Worker) fill() {
 	if w.Backoff == nil {
 		w.Backoff = DefaultBackoff
 	}
@@ -111,9 +116,7 @@ func (w *Worker) init() {
 
 // Wake tells the worker that deliveries were committed.
 func (w *Worker) Wake() {
-	if w.wake == nil {
-		return
-	}
+	w.init()
 	select {
 	case w.wake <- struct{}{}:
 	default:
