@@ -124,6 +124,24 @@ describe('WeChat bridge', () => {
     expect(fake.names()).toEqual(['config', 'config']);
   });
 
+  it('on Android configures only the latest address when the app moves on while the SDK loads or the server signs', async () => {
+    const pending: { url: string; resolve: (s: JssdkSignature) => void }[] = [];
+    const sign = vi.fn((url: string) => new Promise<JssdkSignature>((resolve) => pending.push({ url, resolve })));
+    const { fake, bridge } = setup({ sign });
+    // '/' redirects to the login page, which the user leaves as soon as the form is sent.
+    const first = bridge.navigated('https://farm.test/');
+    const second = bridge.navigated('https://farm.test/login?redirect=%2F');
+    await vi.waitFor(() => expect(pending.map((p) => p.url)).toEqual(['https://farm.test/login?redirect=%2F']));
+    const third = bridge.navigated('https://farm.test/apps/mobile/devices');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending.forEach((p) => p.resolve({ ...SIGNATURE, signature: p.url }));
+    await Promise.all([first, second, third]);
+    expect(fake.names()).toEqual(['config']);
+    expect(fake.last('config')!.signature).toBe('https://farm.test/apps/mobile/devices');
+    fake.fireReady();
+    expect(fake.names()).toEqual(['config', 'hideMenuItems', 'getLocation']);
+  });
+
   it('on iOS keeps the signature of the entry address', async () => {
     const { fake, sign, bridge } = setup({ ios: true, entryUrl: 'https://farm.test/login?redirect=%2F' });
     await bridge.navigated('https://farm.test/apps/mobile/devices');

@@ -137,6 +137,8 @@ export function createWeChatBridge({ loadSdk, sign, ios, entryUrl, warn = (m, d)
   let wx: Wx | null = null;
   let lastSigned: string | null = null;
   let readyHooked = false;
+  // Counts configure calls: one overtaken by a later navigation while it loaded or signed stops.
+  let generation = 0;
 
   const set = (next: Partial<BridgeState>) => {
     state = { ...state, ...next };
@@ -173,21 +175,27 @@ export function createWeChatBridge({ loadSdk, sign, ios, entryUrl, warn = (m, d)
     if (state.share) applyShare(w, state.share);
   };
 
-  /** Signs the address and configures the SDK; a second call with the same address does nothing. */
+  /**
+   * Signs the address and configures the SDK; a second call with the same address does nothing,
+   * and a call overtaken by a newer one (the app redirected while the SDK loaded or the server
+   * signed) leaves wx.config to it: WeChat checks the signature against the address it is on.
+   */
   const configure = async (href: string) => {
     const url = signedUrl(href);
     if (url === lastSigned) return;
     lastSigned = url;
+    const mine = ++generation;
     const w = await load();
-    if (!w) return;
+    if (!w || mine !== generation) return;
     let signature: JssdkSignature;
     try {
       signature = await sign(url);
     } catch (error) {
-      if (lastSigned === url) lastSigned = null; // the next navigation tries again
+      if (mine === generation) lastSigned = null; // the next navigation tries again
       warn('WeChat JS-SDK signature failed', error);
       return;
     }
+    if (mine !== generation) return;
     const { appId, timestamp, nonceStr } = signature;
     w.config({ debug: false, appId, timestamp, nonceStr, signature: signature.signature, jsApiList: [...JS_API_LIST] });
     if (!readyHooked) {
