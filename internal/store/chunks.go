@@ -335,16 +335,21 @@ func (c *compaction) run(ctx context.Context, before int64) error {
 			return nil // another node has it
 		}
 	}
-	// Each series' oldest row: an index seek per series (the row value
-	// comparison is the index range; spelt as ORs, PostgreSQL filters
-	// every row of the device instead). The transaction
-	// moves the device's rows from the oldest of them to a month later.
+	// Each series' oldest row: an index seek per series, the next node of
+	// this parameter or else the next parameter. (Spelt as ORs, PostgreSQL
+	// filters every row of the device; as the row value (param, node) >
+	// ($2, $3), SQLite seeks on param alone and steps through every row of
+	// the current series.) The transaction moves the device's rows from
+	// the oldest of them to a month later.
 	param, node := int64(-1), int64(-1)
 	lo := before
 	for {
 		var first int64
-		err := c.tx.QueryRowContext(ctx, `SELECT param, node, ts FROM telemetry
-			WHERE device_id = $1 AND (param, node) > ($2, $3) ORDER BY param, node, ts LIMIT 1`,
+		err := c.tx.QueryRowContext(ctx, `SELECT * FROM (SELECT param, node, ts FROM telemetry
+				WHERE device_id = $1 AND param = $2 AND node > $3 ORDER BY node, ts LIMIT 1) AS same_param
+			UNION ALL SELECT * FROM (SELECT param, node, ts FROM telemetry
+				WHERE device_id = $1 AND param > $2 ORDER BY param, node, ts LIMIT 1) AS next_param
+			ORDER BY param, node LIMIT 1`,
 			c.device, param, node).Scan(&param, &node, &first)
 		if err == sql.ErrNoRows {
 			break
