@@ -298,6 +298,9 @@ var accessTable = map[string]access{
 	"POST /ingest/v1/{kind}":       {scope: "public"},
 	"POST /ingest/v1/commands/ack": {scope: "public"},
 	"POST /activate":               {scope: "public"},
+	// The broker's bearer token (TestBrokerAuth in internal/httpapi).
+	"POST /broker/v1/authenticate": {scope: "public"},
+	"POST /broker/v1/authorize":    {scope: "public"},
 	"GET /healthz":                 {scope: "public"},
 	"GET /readyz":                  {scope: "public"},
 	"GET /metrics":                 {scope: "public"},

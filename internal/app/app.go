@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
-	"os"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -189,6 +188,14 @@ func (m *Graph) build(ctx context.Context, db *store.DB) error {
 		LLM: advice.NewLLM(advice.LLMConfig{URL: m.Config.LLMURL, Model: m.Config.LLMModel, Key: m.Config.LLMKey,
 			Timeout: m.Config.LLMTimeout}),
 	})
+	if token := m.Config.MQTTAuthToken; token != "" {
+		u, err := ingest.ParseBrokerURL(m.Config.MQTTBroker)
+		if err != nil {
+			return fmt.Errorf("--mqtt-broker: %w", err)
+		}
+		m.HTTP.BrokerAuthToken, m.HTTP.BrokerNodeUser = token, u.User.Username()
+		m.HTTP.BrokerNodePassword, _ = u.User.Password()
+	}
 	if m.WeChat != nil { // a nil *wechat.Client would make a non-nil interface
 		m.HTTP.WeChat = m.WeChat
 		m.HTTP.WeChatToken = m.Config.WeChatToken
@@ -261,12 +268,7 @@ func (m *Graph) startIngest(ctx context.Context) error {
 		}
 		m.Commands.SetLink(m.Consumer)
 		if m.Config.MQTTDynSec {
-			id := m.Config.MQTTClientID
-			if id == "" {
-				host, _ := os.Hostname()
-				id = "fieldwatch-" + host
-			}
-			if m.Logins, err = ingest.StartDynSec(ctx, m.Config.MQTTBroker, id+"-logins", m.Log); err != nil {
+			if m.Logins, err = ingest.StartDynSec(ctx, m.Config.MQTTBroker, m.Consumer.ClientID()+"-logins", m.Log); err != nil {
 				return fmt.Errorf("--mqtt-dynsec: %w", err)
 			}
 			m.Devices.OnLoginChange(func(sn string) {
@@ -377,18 +379,14 @@ func (m *Graph) keepLogins(ctx context.Context) {
 // syncLogins makes the broker's logins of these devices what the store says;
 // rekey sends the key of a login the broker has already (ingest.DynSec.Apply).
 func (m *Graph) syncLogins(ctx context.Context, sns []string, rekey bool) {
-	logins := make([]ingest.DeviceLogin, 0, len(sns))
+	logins := make([]devices.BrokerLogin, 0, len(sns))
 	for _, sn := range sns {
 		l, err := m.Devices.Login(ctx, sn)
 		if err != nil {
 			m.Log.Warn("broker login", "sn", sn, "err", err)
 			continue
 		}
-		if l == nil {
-			logins = append(logins, ingest.DeviceLogin{SN: sn}) // none
-		} else {
-			logins = append(logins, ingest.DeviceLogin{SN: sn, Key: l.Key, Slaves: l.Slaves})
-		}
+		logins = append(logins, l)
 	}
 	if err := m.Logins.Apply(ctx, logins, rekey); err != nil && ctx.Err() == nil {
 		m.Log.Warn("broker logins", "devices", len(logins), "err", err)

@@ -87,6 +87,7 @@ type Serve struct {
 	MQTTBroker    string        // external broker URL; replaces the embedded one
 	MQTTClientID  string        // client id on the external broker
 	MQTTDynSec    bool          // keep device logins on the external Mosquitto through its dynamic-security plugin
+	MQTTAuthToken string        // bearer token of the external broker's questions (/broker/v1/*); empty: 404 there
 	RetentionRaw  time.Duration // raw readings older than this are deleted; rollups stay
 	DemoInterval  time.Duration // live report interval of the demo fleet
 	DemoDays      int           // days of history the demo fleet starts with
@@ -190,6 +191,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.ACMECA, "acme-ca", "", "with --acme-domain: PEM file of the CAs that sign the ACME directory's own HTTPS certificate (a private ACME server); default the system's")
 	fs.StringVar(&s.MQTTBroker, "mqtt-broker", "", "external MQTT 5 broker URL (tcp://user:pass@host:1883); replaces the embedded broker")
 	fs.BoolVar(&s.MQTTDynSec, "mqtt-dynsec", false, "with --mqtt-broker on Mosquitto 2: keep every device's login (SN and key, its own topics only) on the broker through its dynamic-security plugin, as devices are added, rekeyed and retired; the --mqtt-broker user needs the plugin's admin role")
+	fs.StringVar(&s.MQTTAuthToken, "mqtt-auth-token", "", "with --mqtt-broker: answer the broker's HTTP authentication and authorization (EMQX 5's HTTP authenticator and authorizer, mosquitto-go-auth's HTTP backend) at POST /broker/v1/authenticate and /broker/v1/authorize, to a broker sending this as a bearer token (at least 16 characters); devices log in with SN and key, the nodes with the --mqtt-broker user")
 	fs.StringVar(&s.MQTTClientID, "mqtt-client-id", "", "with --mqtt-broker: this node's client id, unique per node and stable across restarts (default fieldwatch-{hostname})")
 	s.RetentionRaw = 400 * 24 * time.Hour
 	fs.Func("retention-raw", "keep raw readings this long, e.g. 400d or 9600h; daily rollups are kept (default 400d)", func(v string) error {
@@ -313,6 +315,12 @@ func (s *Serve) Validate() error {
 		if c, _ := s.MQTTCertPair(); c == "" && len(s.ACMEDomains) == 0 {
 			return fmt.Errorf("--mqtts needs a certificate: --mqtt-tls-cert and --mqtt-tls-key, --tls-cert and --tls-key, or --acme-domain")
 		}
+	}
+	if s.MQTTAuthToken != "" && s.MQTTBroker == "" {
+		return fmt.Errorf("--mqtt-auth-token answers an external broker: it needs --mqtt-broker")
+	}
+	if s.MQTTAuthToken != "" && len(s.MQTTAuthToken) < 16 {
+		return fmt.Errorf("--mqtt-auth-token: must be at least 16 characters")
 	}
 	if s.MQTTDynSec && s.MQTTBroker == "" {
 		return fmt.Errorf("--mqtt-dynsec keeps device logins on an external broker: it needs --mqtt-broker")

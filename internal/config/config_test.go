@@ -68,6 +68,8 @@ func TestServe_Validate(t *testing.T) {
 		"ErrMemoryLimit":  {"--memory-limit", "lots"},
 		"ErrMemoryTiny":   {"--memory-limit", "1MiB"},
 		"ErrDynSecAlone":  {"--mqtt-dynsec"},
+		"ErrAuthAlone":    {"--mqtt-auth-token", "0123456789abcdef"},
+		"ErrAuthShort":    {"--mqtt-broker", "tcp://fw:pw@broker:1883", "--mqtt-auth-token", "short"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := newServe(t, args...)

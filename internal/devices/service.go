@@ -96,45 +96,55 @@ func (s *Service) loginChange(sn string) {
 	}
 }
 
-// BrokerLogin is how a device logs in to a broker: its key, and the SNs of
-// the slaves it also speaks for.
+// BrokerLogin is how a device logs in to a broker: its SN and key, and the
+// SNs of the slaves it also speaks for. Key "" means it may not log in.
 type BrokerLogin struct {
-	Key    string
-	Slaves []string
+	SN, Key string
+	Slaves  []string
 }
 
-// Login returns a device's broker login, or nil when it may not log in at
-// all: unknown, or retired (StateScrap).
-func (s *Service) Login(ctx context.Context, sn string) (*BrokerLogin, error) {
+// Login returns a device's broker login, without a key when it may not log
+// in at all: unknown, or retired (StateScrap).
+func (s *Service) Login(ctx context.Context, sn string) (BrokerLogin, error) {
+	l := BrokerLogin{SN: sn}
 	d, err := s.store.FindDeviceBySN(ctx, sn)
 	if errs.KindOf(err) == errs.ENotFound {
-		return nil, nil
+		return l, nil
 	}
 	if err != nil {
-		return nil, err
+		return l, err
 	}
 	if d.State == StateScrap {
-		return nil, nil
+		return l, nil
 	}
-	sealed, err := s.store.DeviceKey(ctx, d.ID)
+	k, err := s.openKey(ctx, d.ID)
 	if err != nil {
-		return nil, err
+		return l, err
 	}
-	k, err := s.keys.Open(sealed)
-	if err != nil {
-		return nil, errs.Internal("device %s key: %w", sn, err)
-	}
-	l := &BrokerLogin{Key: string(k)}
 	if !d.Slave && d.Type().Slave != nil {
 		slaves, err := s.store.Slaves(ctx, d.ID)
 		if err != nil {
-			return nil, err
+			return l, err
 		}
 		for _, sl := range slaves {
 			l.Slaves = append(l.Slaves, sl.SN)
 		}
 	}
+	l.Key = string(k)
 	return l, nil
+}
+
+// openKey opens device id's key. Returns ENOTFOUND.
+func (s *Service) openKey(ctx context.Context, id int64) ([]byte, error) {
+	sealed, err := s.store.DeviceKey(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	k, err := s.keys.Open(sealed)
+	if err != nil {
+		return nil, errs.Internal("device %d key: %w", id, err)
+	}
+	return k, nil
 }
 
 // Options configure a Service.
@@ -255,13 +265,9 @@ func (s *Service) Authenticate(ctx context.Context, sn, key string) (*Device, er
 	if err != nil {
 		return nil, err
 	}
-	sealed, err := s.store.DeviceKey(ctx, d.ID)
+	want, err := s.openKey(ctx, d.ID)
 	if err != nil {
 		return nil, err
-	}
-	want, err := s.keys.Open(sealed)
-	if err != nil {
-		return nil, errs.Internal("device %s key: %w", sn, err)
 	}
 	if subtle.ConstantTimeCompare(want, []byte(key)) != 1 || d.State == StateScrap {
 		return nil, bad // a retired device logs in nowhere
@@ -448,13 +454,9 @@ func (s *Service) Credentials(ctx context.Context, viewer, id int64) (*Device, s
 	if err != nil {
 		return nil, "", err
 	}
-	sealed, err := s.store.DeviceKey(ctx, id)
+	key, err := s.openKey(ctx, d.ID)
 	if err != nil {
 		return nil, "", err
-	}
-	key, err := s.keys.Open(sealed)
-	if err != nil {
-		return nil, "", errs.Internal("device %d key: %w", id, err)
 	}
 	return d, string(key), nil
 }
@@ -513,15 +515,8 @@ func (s *Service) SetState(ctx context.Context, sn string, st State) error {
 // Key returns a device's key for operator tooling (the simulator's
 // registration), never for a user's request. Returns ENOTFOUND.
 func (s *Service) Key(ctx context.Context, id int64) (string, error) {
-	sealed, err := s.store.DeviceKey(ctx, id)
-	if err != nil {
-		return "", err
-	}
-	key, err := s.keys.Open(sealed)
-	if err != nil {
-		return "", errs.Internal("device %d key: %w", id, err)
-	}
-	return string(key), nil
+	key, err := s.openKey(ctx, id)
+	return string(key), err
 }
 
 // LabelCode is the text of a device's QR label: its SN and a code proving

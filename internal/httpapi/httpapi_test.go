@@ -49,6 +49,8 @@ type opts struct {
 	sms        accounts.CodeTexter
 	qr         accounts.QRCodes
 	token      string // --wechat-token
+	// --mqtt-auth-token and the --mqtt-broker user
+	brokerToken, nodeUser, nodePassword string
 }
 
 func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
@@ -77,6 +79,7 @@ func newEnv(t *testing.T, db *store.DB, o ...opts) *env {
 	pipe := ingest.New(ingest.Options{Devices: dev, Writer: w, Images: db, Metrics: m, Log: slog.New(slog.DiscardHandler)})
 	srv := httptest.NewServer(httpapi.New(httpapi.Options{Accounts: svc, Devices: dev, History: telemetry.NewHistory(telemetry.HistoryOptions{Store: db, Location: loc}), Images: db,
 		Ingest: pipe, Location: loc, Metrics: m, Ping: db.Ping, App: app, TrustProxy: op.trustProxy, WeChat: op.wechat, WeChatToken: op.token,
+		BrokerAuthToken: op.brokerToken, BrokerNodeUser: op.nodeUser, BrokerNodePassword: op.nodePassword,
 		Rules:   rules.New(rules.Options{Store: db, Devices: dev}),
 		Push:    push.New(push.Options{Store: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}}),
 		OpenAPI: openapi.New(openapi.Options{Store: db, Channels: db, Devices: dev, Keys: keys, Guard: push.Guard{AllowPrivate: true}})}))

@@ -303,6 +303,9 @@ func (s *Server) routes() []route {
 		{"POST", "/ingest/v1/{kind}", http.HandlerFunc(s.ingest)},
 		{"POST", "/ingest/v1/commands/ack", http.HandlerFunc(s.ingestAck)},
 		{"POST", "/activate", s.public(s.activate)},
+		// An external broker's questions (--mqtt-auth-token).
+		{"POST", "/broker/v1/authenticate", http.HandlerFunc(s.brokerAuthenticate)},
+		{"POST", "/broker/v1/authorize", http.HandlerFunc(s.brokerAuthorize)},
 
 		{"GET", "/healthz", http.HandlerFunc(s.healthz)},
 		{"GET", "/readyz", http.HandlerFunc(s.readyz)},

@@ -109,6 +109,12 @@ type Options struct {
 	// it as a bearer token; empty answers 404 there (MetricsHandler serves a
 	// separate listener).
 	MetricsToken string
+	// BrokerAuthToken lets an external broker ask who may connect and what
+	// they may do (/broker/v1/*, brokerauth.go), sending it as a bearer
+	// token; empty answers 404 there. BrokerNodeUser and BrokerNodePassword
+	// are the nodes' own broker login, allowed by it too.
+	BrokerAuthToken                    string
+	BrokerNodeUser, BrokerNodePassword string
 	// ET0Areas keeps the areas of the ET0 raster data service.
 	ET0Areas ET0AreaStore
 	// Overview answers the overview page's questions.

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	mqtt "github.com/eclipse/paho.mqtt.golang"
+
+	"github.com/fieldwatch/fieldwatch/internal/devices"
 )
 
 // dynsecTopic is the control topic of Mosquitto 2's dynamic-security plugin.
@@ -34,13 +36,6 @@ type dynsecResponse struct {
 	Command         string `json:"command"`
 	Error           string `json:"error"`
 	CorrelationData string `json:"correlationData"`
-}
-
-// DeviceLogin is what a device logs in with; Key "" means it may not.
-// Slaves are the devices it also publishes for (a host's slave units).
-type DeviceLogin struct {
-	SN, Key string
-	Slaves  []string
 }
 
 // StartDynSec connects to the broker of url (as --mqtt-broker) as clientID
@@ -137,7 +132,7 @@ func roleOf(sn string) string { return "fieldwatch-device-" + sn }
 // l says: its client and role, with its key as the password; or neither.
 // With rekey an existing client takes the key too (the broker then closes
 // its connections); without, an existing client is left as it is.
-func commandsFor(l DeviceLogin, rekey bool) []map[string]any {
+func commandsFor(l devices.BrokerLogin, rekey bool) []map[string]any {
 	role := roleOf(l.SN)
 	if l.Key == "" {
 		return []map[string]any{
@@ -181,7 +176,7 @@ func tolerable(msg string) bool {
 // messages of up to 50 devices. Without rekey the key of a device the broker
 // already knows is not sent again (the periodic pass, which must not close
 // every device's connection); with it, it is (a key just replaced).
-func (d *DynSec) Apply(ctx context.Context, logins []DeviceLogin, rekey bool) error {
+func (d *DynSec) Apply(ctx context.Context, logins []devices.BrokerLogin, rekey bool) error {
 	var errs []error
 	for len(logins) > 0 {
 		n := min(len(logins), 50)

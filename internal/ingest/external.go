@@ -37,10 +37,15 @@ const maxConcurrent = 512
 // and confines them to their topics; the consumer trusts the topic's SN.
 type Consumer struct {
 	p    *Pipeline
+	id   string
 	cm   *autopaho.ConnectionManager
 	sem  chan struct{}
 	done chan struct{}
 }
+
+// ClientID is the consumer's MQTT client id (ConsumerOptions.ClientID or
+// its default): the node's name on the broker.
+func (c *Consumer) ClientID() string { return c.id }
 
 // ParseBrokerURL accepts tcp://, mqtt://, ssl://, tls:// and mqtts:// URLs
 // with optional user:password.
@@ -85,7 +90,7 @@ func StartConsumer(ctx context.Context, o ConsumerOptions, p *Pipeline) (*Consum
 		host, _ := os.Hostname()
 		o.ClientID = "fieldwatch-" + host
 	}
-	c := &Consumer{p: p, sem: make(chan struct{}, maxConcurrent), done: make(chan struct{})}
+	c := &Consumer{p: p, id: o.ClientID, sem: make(chan struct{}, maxConcurrent), done: make(chan struct{})}
 	pass, _ := u.User.Password()
 	cfg := autopaho.ClientConfig{
 		ServerUrls:      []*url.URL{u},

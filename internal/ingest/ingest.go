@@ -145,25 +145,42 @@ func ParseTopic(topic string) (Topic, bool) {
 
 // MayPublish reports whether the device with serial number sn may publish
 // on topic: its own topics, and a host those of its slaves (which have no
-// modem of their own). It returns the device the topic is about.
+// modem of their own). It returns the device the topic is about. Devices
+// come from the pipeline's brief cache.
 func (p *Pipeline) MayPublish(ctx context.Context, sn, topic string) (*devices.Device, Topic, bool) {
+	target, t, err := mayPublish(ctx, sn, topic, p.Device)
+	return target, t, err == nil && target != nil
+}
+
+// mayPublish is MayPublish with devices looked up by find: target is nil
+// when sn may not publish on topic; err is a failure of find's other than
+// ENOTFOUND.
+func mayPublish(ctx context.Context, sn, topic string, find func(context.Context, string) (*devices.Device, error)) (target *devices.Device, t Topic, err error) {
 	t, ok := ParseTopic(topic)
 	if !ok {
-		return nil, t, false
+		return nil, t, nil
 	}
-	target, err := p.Device(ctx, t.SN)
-	if err != nil {
-		return nil, t, false
+	lookup := func(sn string) (*devices.Device, error) {
+		d, err := find(ctx, sn)
+		if errs.KindOf(err) == errs.ENotFound {
+			return nil, nil
+		}
+		return d, err
+	}
+	if target, err = lookup(t.SN); target == nil {
+		return nil, t, err
 	}
 	if t.SN == sn {
-		return target, t, true
+		return target, t, nil
 	}
 	if target.Slave && target.HostID != 0 {
-		if host, err := p.Device(ctx, sn); err == nil && host.ID == target.HostID {
-			return target, t, true
+		host, err := lookup(sn)
+		if host != nil && host.ID == target.HostID {
+			return target, t, nil
 		}
+		return nil, t, err
 	}
-	return nil, t, false
+	return nil, t, nil
 }
 
 // Handle processes one message for device d. Bad input is counted, kept as
