@@ -12,6 +12,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -112,7 +113,13 @@ type Graph struct {
 	loc         *time.Location
 	stopWorkers context.CancelFunc
 	workersDone []chan struct{}
+	draining    atomic.Bool
 }
+
+// Drain makes /readyz answer 503 ("shutdown": "draining") from now on, so
+// that load balancers stop sending the node traffic before it stops
+// (--shutdown-delay); it goes on serving meanwhile.
+func (m *Graph) Drain() { m.draining.Store(true) }
 
 // Build opens the configured store (migrating it) and builds the graph on
 // it. The embedded broker (or the consumer of an external one) and the
@@ -419,6 +426,9 @@ func (m *Graph) MQTTAddr() string {
 // listens, or the external broker's connection is up).
 func (m *Graph) ready(ctx context.Context) map[string]error {
 	out := map[string]error{"store": m.DB.Ping(ctx)}
+	if m.draining.Load() {
+		out["shutdown"] = errors.New("draining: the node is stopping")
+	}
 	if out["store"] == nil {
 		if pending, err := m.DB.PendingMigrations(ctx); err != nil {
 			out["migrations"] = err

@@ -3,11 +3,15 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -169,6 +173,84 @@ func TestServe_SignalShutdown(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), `"msg":"shutting down"`) {
 		t.Errorf("no shutdown log: %s", log.String())
+	}
+}
+
+// TestServe_ShutdownDelay: with --shutdown-delay a SIGTERM first makes
+// /readyz answer 503 ("draining") while the node goes on serving, then the
+// node stops as usual.
+func TestServe_ShutdownDelay(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "--", "serve", "--addr", "127.0.0.1:0", "--mqtt", "127.0.0.1:0", "--data", t.TempDir(),
+		"--log-format", "json", "--shutdown-delay", "3s")
+	cmd.Env = append(os.Environ(), "FIELDWATCH_AS_MAIN=1")
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	lines := bufio.NewScanner(pipe)
+	var log strings.Builder
+	var base string
+	for base == "" && lines.Scan() {
+		log.WriteString(lines.Text() + "\n")
+		var l struct{ Msg, URL string }
+		if json.Unmarshal(lines.Bytes(), &l) == nil && l.Msg == "listening" {
+			base = l.URL
+		}
+	}
+	if base == "" {
+		t.Fatalf("no listening line: %s", log.String())
+	}
+	status := func(path string) (int, string) {
+		res, err := http.Get(base + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := status("/readyz"); code != 200 {
+		t.Fatalf("ready before the signal: %d %s", code, body)
+	}
+	rest := make(chan string)
+	go func() {
+		var b strings.Builder
+		for lines.Scan() {
+			b.WriteString(lines.Text() + "\n")
+		}
+		rest <- b.String()
+	}()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	// Draining: not ready, still alive and serving.
+	for {
+		code, body := status("/readyz")
+		if code == 503 {
+			if !strings.Contains(body, `"shutdown":"draining`) {
+				t.Fatalf("draining: %s", body)
+			}
+			break
+		}
+		if code != 200 {
+			t.Fatalf("the node stopped serving before it drained: %d %s", code, body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if code, body := status("/healthz"); code != 200 {
+		t.Fatalf("alive while draining: %d %s", code, body)
+	}
+	log.WriteString(<-rest)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v\n%s", err, log.String())
+	}
+	out := log.String()
+	if d, s := strings.Index(out, `"msg":"draining"`), strings.Index(out, `"msg":"shutting down"`); d < 0 || s < d {
+		t.Errorf("want draining, then shutting down: %s", out)
 	}
 }
 

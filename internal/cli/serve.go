@@ -54,6 +54,12 @@ wait:
 				m.Log.Info("reloaded TLS certificates")
 			}
 		case <-ctx.Done():
+			if d := cfg.ShutdownDelay; d > 0 && m.Graph != nil {
+				stop() // a second signal ends the process at once
+				m.Graph.Drain()
+				m.Log.Info("draining", "for", d.String())
+				time.Sleep(d)
+			}
 			m.Log.Info("shutting down")
 			break wait
 		case served = <-m.Served():

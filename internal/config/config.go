@@ -62,8 +62,9 @@ type Serve struct {
 	TLSKey         string
 	SessionTTL     time.Duration
 
-	MetricsAddr  string // listener of its own for GET /metrics; empty serves none
-	MetricsToken string // bearer token that opens GET /metrics on --addr; empty keeps it closed there
+	MetricsAddr   string        // listener of its own for GET /metrics; empty serves none
+	ShutdownDelay time.Duration // on SIGTERM, /readyz answers 503 this long before the node stops serving
+	MetricsToken  string        // bearer token that opens GET /metrics on --addr; empty keeps it closed there
 
 	MQTT       string // embedded broker's plain listener; "" or "off" disables it
 	MQTTS      string // embedded broker's MQTT-over-TLS listener; "" serves none
@@ -163,6 +164,7 @@ func BindServe(fs *flag.FlagSet, s *Serve) {
 	fs.StringVar(&s.TLSKey, "tls-key", "", "TLS private key file")
 	fs.StringVar(&s.MetricsAddr, "metrics-addr", "", "serve GET /metrics (Prometheus) on this address of its own, e.g. 127.0.0.1:9464; empty serves it nowhere but under --metrics-token")
 	fs.StringVar(&s.MetricsToken, "metrics-token", "", "serve GET /metrics on --addr too, to callers sending this as a bearer token (at least 16 characters); empty: 404 there")
+	fs.DurationVar(&s.ShutdownDelay, "shutdown-delay", 0, "on SIGTERM or SIGINT, keep serving this long with /readyz answering 503 (\"draining\") before stopping, so a load balancer takes the node out first, e.g. 10s; a second signal stops at once")
 	fs.DurationVar(&s.SessionTTL, "session-ttl", 7*24*time.Hour, "a login session unused for this long expires")
 	fs.StringVar(&s.MQTT, "mqtt", ":1883", "embedded MQTT broker's plain listen address for devices; off (or empty) turns plain MQTT off")
 	fs.IntVar(&s.MQTTQueue, "mqtt-queue", 32, "embedded broker: messages to a device (commands) that may wait to be written, per connection; one more closes the connection (Quota exceeded) and the device gets them when it reconnects")
