@@ -3,15 +3,12 @@ package app_test
 import (
 	"context"
 	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/fieldwatch/fieldwatch/internal/devices"
+	"github.com/fieldwatch/fieldwatch/internal/mosquittotest"
 	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 )
 
@@ -21,64 +18,13 @@ import (
 // commands, as a fieldwatch node's broker user does. Returns the port.
 func dynsecMosquitto(t *testing.T) int {
 	t.Helper()
-	bin, err := exec.LookPath("mosquitto")
-	if err != nil {
-		bin = "/usr/sbin/mosquitto"
-	}
-	plugins, _ := filepath.Glob("/usr/lib/*/mosquitto_dynamic_security.so")
-	if _, err := os.Stat(bin); err != nil || len(plugins) == 0 {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true requires Mosquitto with its dynamic-security plugin (Debian's mosquitto package)")
-		}
-		t.Skip("no mosquitto with the dynamic-security plugin")
-	}
-	dir := t.TempDir()
-	state := filepath.Join(dir, "dynsec.json")
-	if out, code := run(t, "mosquitto_ctrl", "dynsec", "init", state, "admin", "adminpass"); code != 0 {
-		t.Fatalf("mosquitto_ctrl dynsec init: %s", out)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	conf := filepath.Join(dir, "mosquitto.conf")
-	logFile := filepath.Join(dir, "mosquitto.log")
-	body := fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous false\nplugin %s\nplugin_opt_config_file %s\npersistence false\nuser root\nlog_dest file %s\nlog_type all\n", port, plugins[0], state, logFile)
-	if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-c", conf)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		if t.Failed() {
-			b, _ := os.ReadFile(logFile)
-			t.Logf("mosquitto's log:\n%s", b)
-		}
-	})
-	ctl := func(args ...string) {
-		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			out, code := run(t, "mosquitto_ctrl", append([]string{"-h", "127.0.0.1", "-p", fmt.Sprint(port), "-u", "admin", "-P", "adminpass", "dynsec"}, args...)...)
-			if code == 0 {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("mosquitto_ctrl dynsec %s: %s", strings.Join(args, " "), out)
-			}
-		}
-	}
+	b := mosquittotest.Start(t, mosquittotest.Options{DynSec: true, AdminUser: "admin", AdminPassword: "adminpass", Conf: []string{"log_type all"}})
 	// The node's rights: every device's messages in, commands out.
-	ctl("createRole", "fieldwatch-node")
-	ctl("addRoleACL", "fieldwatch-node", "subscribePattern", "devices/#", "allow")
-	ctl("addRoleACL", "fieldwatch-node", "publishClientSend", "devices/+/commands", "allow")
-	ctl("addClientRole", "admin", "fieldwatch-node")
-	return port
+	b.Ctl(t, "createRole", "fieldwatch-node")
+	b.Ctl(t, "addRoleACL", "fieldwatch-node", "subscribePattern", "devices/#", "allow")
+	b.Ctl(t, "addRoleACL", "fieldwatch-node", "publishClientSend", "devices/+/commands", "allow")
+	b.Ctl(t, "addClientRole", "admin", "fieldwatch-node")
+	return b.Port
 }
 
 // TestDynSec_DeviceLogins: with --mqtt-dynsec the console keeps Mosquitto's

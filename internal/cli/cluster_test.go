@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -23,6 +21,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/mosquittotest"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
@@ -31,40 +30,11 @@ import (
 // everything while the node restarts) and returns its URL.
 func mosquitto(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("mosquitto")
-	if err != nil {
-		for _, p := range []string{"/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto"} {
-			if _, err2 := os.Stat(p); err2 == nil {
-				bin, err = p, nil
-			}
-		}
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("CI=true requires Mosquitto (Debian's mosquitto package)")
-		}
-		t.Skip("no mosquitto")
-	}
-	port := freeTCPPort(t)
-	conf := filepath.Join(t.TempDir(), "mosquitto.conf")
-	body := fmt.Sprintf("listener %d 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 0\nmax_inflight_messages 0\nsys_interval 1\n", port)
-	if err := os.WriteFile(conf, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-c", conf)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if c, err := dialTCP(port); err == nil {
-			c.Close()
-			return fmt.Sprintf("tcp://127.0.0.1:%d", port)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("mosquitto did not listen on %d", port)
-		}
-	}
+	return mosquittotest.Start(t, mosquittotest.Options{Conf: []string{
+		"max_queued_messages 0",
+		"max_inflight_messages 0",
+		"sys_interval 1",
+	}}).URL()
 }
 
 // TestCluster_TwoNodesKill9 runs two fieldwatch serve processes on one
@@ -203,10 +173,6 @@ func waitAcked(t *testing.T, fleet []*killDevice, n int) int {
 			t.Fatalf("only %d reports acknowledged, want %d", acked, n)
 		}
 	}
-}
-
-func dialTCP(port int) (net.Conn, error) {
-	return net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), time.Second)
 }
 
 // waitSubscribed waits until the broker counts the shared subscriptions of
