@@ -67,11 +67,38 @@ func (e *Engine) Enqueue(reports []*telemetry.Report) {
 	}
 }
 
+// catchUpGrace is how old a last report must be before CatchUp judges it:
+// a node's own queue judges its reports within moments of the commit, and
+// CatchUp judging a newer report first would make an older one's verdict
+// too late to apply.
+const catchUpGrace = time.Minute
+
+// catchUpSpan is how far back CatchUp looks.
+const catchUpSpan = 24 * time.Hour
+
+// CatchUp judges the last reports that no engine judged: committed on a
+// node that was killed before its queue reached them (the queue is in
+// memory). Run calls it at start and with each offline check, so another
+// node catches up within a minute. A report judged twice applies once.
+func (e *Engine) CatchUp(ctx context.Context) error {
+	e.init()
+	now := e.Now()
+	reports, err := e.Store.Unevaluated(ctx, now.Add(-catchUpSpan), now.Add(-catchUpGrace))
+	if err != nil || len(reports) == 0 {
+		return err
+	}
+	e.Log.Info("rules: judging reports left unjudged", "reports", len(reports))
+	return e.Evaluate(ctx, reports)
+}
+
 // Run evaluates queued reports and checks offline rules until ctx ends.
 func (e *Engine) Run(ctx context.Context) {
 	e.init()
 	t := time.NewTicker(e.OfflineEvery)
 	defer t.Stop()
+	if err := e.CatchUp(ctx); err != nil && ctx.Err() == nil {
+		e.Log.Error("rules: catch up", "err", err)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -92,6 +119,9 @@ func (e *Engine) Run(ctx context.Context) {
 		case <-t.C:
 			if err := e.CheckOffline(ctx); err != nil {
 				e.Log.Error("rules: offline check", "err", err)
+			}
+			if err := e.CatchUp(ctx); err != nil {
+				e.Log.Error("rules: catch up", "err", err)
 			}
 		}
 	}
@@ -126,9 +156,7 @@ func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) erro
 				firstErr = cmp.Or(firstErr, err)
 				continue
 			}
-			if !ok {
-				continue
-			}
+			t.Unknown = !ok // recorded as evaluated, so CatchUp passes it by
 			if err := e.apply(ctx, t); err != nil {
 				firstErr = cmp.Or(firstErr, err)
 			}

@@ -24,7 +24,10 @@ type Transition struct {
 	DeviceID int64
 	At       time.Time // the report's time
 	Firing   bool
-	Values   []Judged
+	// Unknown: the report could not be judged (a value missing); the state
+	// only records that it was evaluated.
+	Unknown bool
+	Values  []Judged
 }
 
 // Judged is one expression's value at a transition, kept with the event.
@@ -91,6 +94,12 @@ type Store interface {
 	// warning. It returns the new event or nil. Two nodes applying the
 	// same transition store it once.
 	Apply(ctx context.Context, t Transition, now time.Time) (*Event, error)
+	// Unevaluated returns, for each device whose last report (at or after
+	// since, before until) is newer than some enabled rule's last
+	// evaluation of it (offline rules aside), that report: the device's
+	// latest readings of its time. Reports committed on a node that stopped
+	// before evaluating them are found here.
+	Unevaluated(ctx context.Context, since, until time.Time) ([]*telemetry.Report, error)
 
 	Events(ctx context.Context, owner int64, f EventFilter) ([]*Event, int, error)
 	Unread(ctx context.Context, owner int64) (int, error)

@@ -12,6 +12,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/errs"
 	"github.com/fieldwatch/fieldwatch/internal/i18n"
 	"github.com/fieldwatch/fieldwatch/internal/rules"
+	"github.com/fieldwatch/fieldwatch/internal/telemetry"
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -304,6 +305,46 @@ func (db *DB) OfflineCandidates(ctx context.Context) ([]rules.OfflineCandidate, 
 	return out, rows.Err()
 }
 
+// Unevaluated returns the last reports not yet judged by every enabled
+// rule of their device (see rules.Store).
+func (db *DB) Unevaluated(ctx context.Context, since, until time.Time) ([]*telemetry.Report, error) {
+	rows, err := db.sql.QueryContext(ctx, `SELECT DISTINCT d.id, d.last_report_at FROM rule_devices rd
+		JOIN rules r ON r.id = rd.rule_id JOIN devices d ON d.id = rd.device_id
+		LEFT JOIN rule_states rs ON rs.rule_id = rd.rule_id AND rs.device_id = rd.device_id
+		WHERE r.enabled AND r.expressions NOT LIKE '%"`+rules.ParamOffline+`"%' AND `+ruleVisible+`
+		AND d.last_report_at >= $1 AND d.last_report_at < $2 AND d.last_report_at > COALESCE(rs.eval_at, 0)
+		ORDER BY d.id`, millis(since), millis(until))
+	if err != nil {
+		return nil, errs.Internal("unevaluated reports: %w", err)
+	}
+	var out []*telemetry.Report
+	for rows.Next() {
+		var id, at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			rows.Close()
+			return nil, errs.Internal("unevaluated reports: %w", err)
+		}
+		out = append(out, &telemetry.Report{DeviceID: id, Time: time.UnixMilli(at)})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, errs.Internal("unevaluated reports: %w", err)
+	}
+	// Each report's readings: the devices' latest values of that time.
+	for _, rep := range out {
+		latest, err := db.Latest(ctx, rep.DeviceID)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range latest {
+			if r.Time.Equal(rep.Time) {
+				rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
+			}
+		}
+	}
+	return out, nil
+}
+
 // Apply records a rule's verdict on a report (see rules.Store).
 func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*rules.Event, error) {
 	var ev *rules.Event
@@ -328,7 +369,7 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 		if at <= evalAt {
 			return nil // this report, or a newer one, was evaluated already
 		}
-		if firing == t.Firing {
+		if firing == t.Firing || t.Unknown {
 			_, err := tx.ExecContext(ctx, `UPDATE rule_states SET eval_at = $1 WHERE rule_id = $2 AND device_id = $3`, at, t.Rule.ID, t.DeviceID)
 			if err != nil {
 				return errs.Internal("rule state: %w", err)

@@ -175,3 +175,86 @@ func TestStore_RulesTwoEngines(t *testing.T) {
 		}
 	})
 }
+
+// A node killed between a report's commit and its rules' evaluation (the
+// engine's queue is in memory) leaves the report unjudged: CatchUp, at the
+// next start or another node's next minute, judges it, once. Reports still
+// inside the grace minute, judged ones and ones that could not be judged
+// are left alone.
+func TestStore_RulesCatchUp(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		owner := newAccount(t, db, "farmer01")
+		station := newDevice(t, db, "TQ0000001", 5, owner.ID)
+		t0 := time.Now().UTC().Truncate(time.Minute).Add(-time.Hour)
+		clock := t0
+		eng := rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return clock }})
+		frost := &rules.Rule{OwnerID: owner.ID, Name: "Frost", Enabled: true, TypeID: 5, DeviceIDs: []int64{station.ID},
+			Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail},
+			Expressions: []rules.Expression{{Param: "airTemp", Agg: rules.AggMin, Op: rules.OpLTE, Threshold: f64(0)}},
+			CreatedAt:   t0, UpdatedAt: t0}
+		if err := frost.Validate(rules.RegistryCatalogue{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.CreateRule(ctx, frost); err != nil {
+			t.Fatal(err)
+		}
+		write := func(r *telemetry.Report) {
+			t.Helper()
+			if _, err := db.WriteReports(ctx, []*telemetry.Report{r}, shanghai); err != nil {
+				t.Fatal(err)
+			}
+		}
+		catchUp := func(at time.Time) {
+			t.Helper()
+			clock = at
+			if err := eng.CatchUp(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		// Committed, never judged: the node died.
+		write(report(station.ID, t0, telemetry.Point{Param: "airTemp", Value: -1.5}, telemetry.Point{Param: "airHumidity", Value: 80}))
+		catchUp(t0.Add(30 * time.Second)) // inside the grace minute: the node's own queue has it
+		if n := len(events(t, db, owner.ID)); n != 0 {
+			t.Fatalf("judged inside the grace minute: %d events", n)
+		}
+		catchUp(t0.Add(2 * time.Minute))
+		evs := events(t, db, owner.ID)
+		if len(evs) != 1 || evs[0].Kind != rules.KindWarning || len(evs[0].Values) != 1 || evs[0].Values[0].Value != -1.5 {
+			t.Fatalf("after catching up: %+v", evs)
+		}
+		catchUp(t0.Add(3 * time.Minute)) // judged now: nothing twice
+		if n := len(events(t, db, owner.ID)); n != 1 {
+			t.Fatalf("caught up twice: %d events", n)
+		}
+		if left, err := db.Unevaluated(ctx, t0.Add(-time.Hour), t0.Add(time.Hour)); err != nil || len(left) != 0 {
+			t.Fatalf("left unjudged: %v %v", left, err)
+		}
+
+		// Judged by the queue as usual: CatchUp has nothing to do.
+		r := report(station.ID, t0.Add(10*time.Minute), telemetry.Point{Param: "airTemp", Value: 2})
+		write(r)
+		if err := eng.Evaluate(ctx, []*telemetry.Report{r}); err != nil {
+			t.Fatal(err)
+		}
+		catchUp(t0.Add(12 * time.Minute))
+		if evs := events(t, db, owner.ID); len(evs) != 2 || evs[0].Kind != rules.KindCommon {
+			t.Fatalf("back to normal: %+v", evs)
+		}
+
+		// A report without the rule's parameter cannot be judged; once
+		// evaluated it is not looked at again.
+		r = report(station.ID, t0.Add(20*time.Minute), telemetry.Point{Param: "airHumidity", Value: 70})
+		write(r)
+		if left, err := db.Unevaluated(ctx, t0, t0.Add(time.Hour)); err != nil || len(left) != 1 || len(left[0].Points) != 1 || left[0].Points[0].Param != "airHumidity" {
+			t.Fatalf("the unjudged report: %+v %v", left, err)
+		}
+		if err := eng.Evaluate(ctx, []*telemetry.Report{r}); err != nil {
+			t.Fatal(err)
+		}
+		if left, err := db.Unevaluated(ctx, t0, t0.Add(time.Hour)); err != nil || len(left) != 0 {
+			t.Fatalf("a report that cannot be judged comes back: %+v %v", left, err)
+		}
+	})
+}
