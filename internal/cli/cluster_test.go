@@ -17,11 +17,14 @@ import (
 
 	mqtt "github.com/eclipse/paho.mqtt.golang"
 
+	"github.com/fieldwatch/fieldwatch/internal/accounts"
 	"github.com/fieldwatch/fieldwatch/internal/app"
 	"github.com/fieldwatch/fieldwatch/internal/config"
 	"github.com/fieldwatch/fieldwatch/internal/devices"
 	"github.com/fieldwatch/fieldwatch/internal/ingest"
+	"github.com/fieldwatch/fieldwatch/internal/mail/mailtest"
 	"github.com/fieldwatch/fieldwatch/internal/mosquittotest"
+	"github.com/fieldwatch/fieldwatch/internal/rules"
 	"github.com/fieldwatch/fieldwatch/internal/store/storetest"
 )
 
@@ -64,23 +67,66 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 
 	const devs, reports = 200, 200
 	now := time.Now().Truncate(time.Second)
+	owner := &accounts.Account{AccountNumber: "cluster01", Name: "Cluster farm", PasswordHash: "h", Mail: "farm@example.com", CreatedAt: now}
+	if err := db.CreateAccount(ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	// Every station's battery is low from its 55th report to its 70th:
+	// one crossing, between the kill of node a and the stop of node b.
+	const lowFrom, lowTo = 55, 70
 	fleet := make([]*killDevice, devs)
+	ids := make([]int64, devs)
 	for i := range fleet {
-		d, key, err := svc.Register(ctx, devices.Registration{SN: fmt.Sprintf("NODE%02d%04d", 2, i), TypeID: 2})
+		d, key, err := svc.Register(ctx, devices.Registration{SN: fmt.Sprintf("NODE%02d%04d", 2, i), TypeID: 2, Owner: owner.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
 		kd := &killDevice{sn: d.SN, key: key, id: d.ID, gap: 25 * time.Millisecond}
 		for k := range reports {
 			kd.times = append(kd.times, now.Add(-time.Duration(reports-k)*time.Second))
-			kd.values = append(kd.values, 3+float64((i*reports+k)%1700)/100)
+			v := 3 + float64((i*reports+k)%1700)/100
+			if k >= lowFrom && k < lowTo {
+				v = 1.5
+			}
+			kd.values = append(kd.values, v)
 		}
-		fleet[i] = kd
+		fleet[i], ids[i] = kd, d.ID
 	}
+	low := &rules.Rule{OwnerID: owner.ID, Name: "Battery low", Enabled: true, TypeID: 2, DeviceIDs: ids,
+		Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail},
+		Expressions: []rules.Expression{{Param: "battery", Agg: rules.AggMin, Op: rules.OpLTE, Threshold: &[]float64{2}[0]}},
+		CreatedAt:   now, UpdatedAt: now}
+	if err := low.Validate(rules.RegistryCatalogue{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateRule(ctx, low); err != nil {
+		t.Fatal(err)
+	}
+	smtp, err := mailtest.Listen("127.0.0.1:0", mailtest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { smtp.Close() })
+	var (
+		mailsMu sync.Mutex
+		mails   = map[string]int{} // by SN
+	)
+	go func() {
+		for m := range smtp.C {
+			mailsMu.Lock()
+			for _, d := range fleet {
+				if strings.Contains(string(m.Data), d.sn) {
+					mails[d.sn]++
+				}
+			}
+			mailsMu.Unlock()
+		}
+	}()
 
 	urls := map[string]string{}
 	node := func(name string) *exec.Cmd {
-		cmd, url := serverAt(t, "--db", dsn, "--data", t.TempDir(), "--secret-file", secret, "--mqtt-broker", broker, "--mqtt-client-id", "fieldwatch-"+name)
+		cmd, url := serverAt(t, "--db", dsn, "--data", t.TempDir(), "--secret-file", secret, "--mqtt-broker", broker, "--mqtt-client-id", "fieldwatch-"+name,
+			"--smtp-url", smtp.URL())
 		urls[name] = url
 		return cmd
 	}
@@ -152,6 +198,87 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 		if n != reports || math.Abs(sum-wantSum) > 1e-6*wantSum {
 			t.Fatalf("%s: %d readings summing %v stored, want %d summing %v", d.sn, n, sum, reports, wantSum)
 		}
+	}
+
+	// A station's crossing raised one warning and one return, whichever
+	// node judged its reports, and one e-mail: never twice. (A crossing
+	// whose reports a node commits after another node judged a newer report
+	// of the station is not raised: docs/scaling.md, "Not yet".)
+	byDevice := map[string][]*rules.Event{}
+	eventsSeen := func() int {
+		clear(byDevice)
+		n := 0
+		for page := 1; ; page++ {
+			evs, total, err := db.Events(ctx, owner.ID, rules.EventFilter{Page: page, Size: 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range evs {
+				byDevice[ev.SN] = append(byDevice[ev.SN], ev)
+			}
+			n += len(evs)
+			if len(evs) == 0 || n >= total {
+				return n
+			}
+		}
+	}
+	mailed := func() int {
+		mailsMu.Lock()
+		defer mailsMu.Unlock()
+		n := 0
+		for _, k := range mails {
+			n += k
+		}
+		return n
+	}
+	// Until the events stop changing and every warning is mailed.
+	for last, deadline := -1, time.Now().Add(3*time.Minute); ; {
+		time.Sleep(2 * time.Second)
+		n := eventsSeen()
+		warnings := 0
+		for _, evs := range byDevice {
+			for _, ev := range evs {
+				if ev.Kind == rules.KindWarning {
+					warnings++
+				}
+			}
+		}
+		if (n == last && mailed() >= warnings) || time.Now().After(deadline) {
+			break
+		}
+		last = n
+	}
+	time.Sleep(2 * time.Second) // anything mailed twice arrives meanwhile
+	eventsSeen()
+	mailsMu.Lock()
+	defer mailsMu.Unlock()
+	raised := 0
+	for _, d := range fleet {
+		evs := byDevice[d.sn] // newest first
+		if len(evs) == 0 {
+			if mails[d.sn] != 0 {
+				t.Fatalf("%s: %d e-mails without an event", d.sn, mails[d.sn])
+			}
+			continue
+		}
+		if len(evs) != 2 || evs[1].Kind != rules.KindWarning || evs[0].Kind != rules.KindCommon ||
+			evs[1].At.Before(d.times[lowFrom]) || !evs[1].At.Before(d.times[lowTo]) || evs[0].At.Before(d.times[lowTo]) {
+			var got []string
+			for _, ev := range evs {
+				got = append(got, fmt.Sprintf("%s at report %v", ev.Kind, ev.At.Sub(d.times[0])/time.Second))
+			}
+			t.Fatalf("%s: events %v, want a warning at report %d–%d and a return from report %d", d.sn, got, lowFrom, lowTo-1, lowTo)
+		}
+		if mails[d.sn] != 1 {
+			t.Fatalf("%s: %d e-mails, want 1", d.sn, mails[d.sn])
+		}
+		raised++
+	}
+	// Judging each batch with the reports stored since the last judged one
+	// raises nearly all (196 of 200 on a quiet machine; without it, 12).
+	t.Logf("crossings raised: %d of %d", raised, devs)
+	if raised < devs/2 {
+		t.Fatalf("only %d of %d crossings raised", raised, devs)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -143,8 +144,12 @@ func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) erro
 	if err != nil {
 		return err
 	}
+	between, err := e.between(ctx, reports, byDevice)
+	if err != nil {
+		return err
+	}
 	// Oldest first per device, so states move forward in time.
-	sorted := slices.Clone(reports)
+	sorted := append(slices.Clone(reports), between...)
 	slices.SortStableFunc(sorted, func(a, b *telemetry.Report) int {
 		return cmp.Or(cmp.Compare(a.DeviceID, b.DeviceID), a.Time.Compare(b.Time))
 	})
@@ -163,6 +168,74 @@ func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) erro
 		}
 	}
 	return firstErr
+}
+
+// backfillSpan bounds how far back before a report between looks.
+const backfillSpan = 24 * time.Hour
+
+// between returns the stored reports of the devices with rules that lie
+// between their rules' last judged report and the newest of reports, and
+// are not among reports. Nodes judge what they commit, each from its own
+// queue: one node may judge a device's newer report while another still
+// has the older one queued, and a state applies no report older than its
+// last, so each batch judges the reports before it too, in time order.
+func (e *Engine) between(ctx context.Context, reports []*telemetry.Report, byDevice map[int64][]*Rule) ([]*telemetry.Report, error) {
+	newest := map[int64]time.Time{}
+	have := map[int64]map[int64]bool{}
+	for _, r := range reports {
+		if len(byDevice[r.DeviceID]) == 0 {
+			continue
+		}
+		if r.Time.After(newest[r.DeviceID]) {
+			newest[r.DeviceID] = r.Time
+		}
+		if have[r.DeviceID] == nil {
+			have[r.DeviceID] = map[int64]bool{}
+		}
+		have[r.DeviceID][r.Time.UnixMilli()] = true
+	}
+	if len(newest) == 0 {
+		return nil, nil
+	}
+	ids := slices.Sorted(maps.Keys(newest))
+	judged, err := e.Store.JudgedUntil(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []*telemetry.Report
+	for _, dev := range ids {
+		from, ok := judged[dev]
+		if !ok || !from.Before(newest[dev]) {
+			continue
+		}
+		from = later(from, newest[dev].Add(-backfillSpan))
+		rs, err := e.Store.Readings(ctx, telemetry.Query{DeviceID: dev, Begin: from.Add(time.Millisecond), End: newest[dev]})
+		if err != nil {
+			return nil, err
+		}
+		byTime := map[int64]*telemetry.Report{}
+		for _, r := range rs {
+			ms := r.Time.UnixMilli()
+			if have[dev][ms] {
+				continue
+			}
+			rep := byTime[ms]
+			if rep == nil {
+				rep = &telemetry.Report{DeviceID: dev, Time: r.Time}
+				byTime[ms] = rep
+				out = append(out, rep)
+			}
+			rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
+		}
+	}
+	return out, nil
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 func (e *Engine) apply(ctx context.Context, t Transition) error {

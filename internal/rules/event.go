@@ -94,6 +94,9 @@ type Store interface {
 	// warning. It returns the new event or nil. Two nodes applying the
 	// same transition store it once.
 	Apply(ctx context.Context, t Transition, now time.Time) (*Event, error)
+	// JudgedUntil returns, for each of these devices with a rule state, the
+	// time of the oldest last-judged report among its enabled rules.
+	JudgedUntil(ctx context.Context, deviceIDs []int64) (map[int64]time.Time, error)
 	// Unevaluated returns, for each device whose last report (at or after
 	// since, before until) is newer than some enabled rule's last
 	// evaluation of it (offline rules aside), that report: the device's
@@ -105,6 +108,8 @@ type Store interface {
 	Unread(ctx context.Context, owner int64) (int, error)
 	MarkRead(ctx context.Context, owner int64, ids []int64, now time.Time) (int, error)
 
+	// Readings returns stored readings (windows, and the reports between
+	// the last judged one and a new one).
 	Readings(ctx context.Context, q telemetry.Query) ([]telemetry.Reading, error)
 }
 

@@ -305,6 +305,34 @@ func (db *DB) OfflineCandidates(ctx context.Context) ([]rules.OfflineCandidate, 
 	return out, rows.Err()
 }
 
+// JudgedUntil returns each device's oldest last-judged report time among
+// its enabled rules (see rules.Store).
+func (db *DB) JudgedUntil(ctx context.Context, deviceIDs []int64) (map[int64]time.Time, error) {
+	out := map[int64]time.Time{}
+	if len(deviceIDs) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(deviceIDs))
+	marks := make([]string, len(deviceIDs))
+	for i, id := range deviceIDs {
+		args[i], marks[i] = id, fmt.Sprintf("$%d", i+1)
+	}
+	rows, err := db.sql.QueryContext(ctx, `SELECT rs.device_id, MIN(rs.eval_at) FROM rule_states rs JOIN rules r ON r.id = rs.rule_id
+		WHERE r.enabled AND rs.eval_at > 0 AND rs.device_id IN (`+strings.Join(marks, ",")+`) GROUP BY rs.device_id`, args...)
+	if err != nil {
+		return nil, errs.Internal("judged until: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, errs.Internal("judged until: %w", err)
+		}
+		out[id] = time.UnixMilli(at)
+	}
+	return out, rows.Err()
+}
+
 // Unevaluated returns the last reports not yet judged by every enabled
 // rule of their device (see rules.Store).
 func (db *DB) Unevaluated(ctx context.Context, since, until time.Time) ([]*telemetry.Report, error) {
