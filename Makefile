@@ -73,6 +73,7 @@ bench: ## benchmarks and the ingest load test (results go in docs/performance.md
 	@if (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench ingest --db '$(PGBENCH)'; \
 		$(GO) run -tags no_ui ./cmd/fieldwatch bench push --db '$(PGBENCH)'; \
+		$(GO) run -tags no_ui ./cmd/fieldwatch bench cluster --db '$(PGBENCH)' --nodes 3; \
 	else echo "PostgreSQL not reachable on 127.0.0.1:5432: skipping its ingest benchmark"; fi
 	$(MAKE) --no-print-directory build
 	cd web && node scripts/lighthouse.mjs

@@ -12,7 +12,7 @@ import (
 	"github.com/fieldwatch/fieldwatch/internal/bench"
 )
 
-const benchUsage = "Usage: fieldwatch bench ingest|alerts|push|commands|connections [flags]\n"
+const benchUsage = "Usage: fieldwatch bench ingest|alerts|push|commands|connections|cluster [flags]\n"
 
 func benchmark(args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "alerts" {
@@ -26,6 +26,9 @@ func benchmark(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(args) > 0 && args[0] == "connections" {
 		return benchConnections(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "cluster" {
+		return benchCluster(args[1:], stdout, stderr)
 	}
 	if len(args) == 0 || args[0] != "ingest" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
@@ -211,3 +214,33 @@ func benchConnections(args []string, stdout, stderr io.Writer) error {
 }
 
 func mb(b int64) float64 { return float64(b) / 1e6 }
+
+func benchCluster(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench cluster [flags]",
+		"Ingest with several nodes: for 1, 2, … --nodes nodes, runs this binary as that many\n"+
+			"servers (serve --mqtt-broker) on a fresh schema of the PostgreSQL database of --db\n"+
+			"and one Mosquitto of its own (shared subscription), publishes --reports QoS 1\n"+
+			"reports from each of --devices devices to the broker, and times them until the\n"+
+			"database holds every reading; prints readings/s and the ratio to one node.", stderr)
+	var o bench.ClusterOptions
+	fs.StringVar(&o.DB, "db", "", "PostgreSQL URL (required)")
+	fs.IntVar(&o.Nodes, "nodes", 3, "largest number of nodes")
+	fs.IntVar(&o.Devices, "devices", 200, "simulated devices, one MQTT connection each")
+	fs.IntVar(&o.Reports, "reports", 50, "reports per device")
+	fs.IntVar(&o.TypeID, "type", 2, "device type (2: ZS006, 20 readings per report)")
+	fs.IntVar(&o.InFlight, "inflight", 8, "unacknowledged QoS 1 publishes per connection")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	o.Exe, o.Progress = exe, stderr
+	runs, err := bench.Cluster(context.Background(), o)
+	for _, r := range runs {
+		fmt.Fprintf(stdout, "%d node(s): %d readings in %s, %.0f readings/s, %.2f× one node\n",
+			r.Nodes, r.Readings, r.Ingest.Round(time.Millisecond), r.Rate(), r.Rate()/runs[0].Rate())
+	}
+	return err
+}

@@ -34,7 +34,7 @@ Commands:
   simulate   run a simulated device fleet against an MQTT broker
   storage    the raw readings' storage: storage stats (rows, bytes a reading), storage compact
              (move old readings into chunks now, with progress; resumable)
-  bench      measure ingest throughput, alert latency, data-push delivery, command round trip, memory per connection (bench ingest|alerts|push|commands|connections)
+  bench      measure ingest throughput, alert latency, data-push delivery, command round trip, memory per connection, ingest with several nodes (bench ingest|alerts|push|commands|connections|cluster)
   routes     print every HTTP route as "METHOD /path", sorted
   calc       agronomy and hazard calculators: ET0, FWI, coordinates, wind, AQI, rain
   version    print the version
