@@ -200,10 +200,9 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 		}
 	}
 
-	// A station's crossing raised one warning and one return, whichever
-	// node judged its reports, and one e-mail: never twice. (A crossing
-	// whose reports a node commits after another node judged a newer report
-	// of the station is not raised: docs/scaling.md, "Not yet".)
+	// Every station's crossing raised one warning and one return, whichever
+	// node judged its reports and in whatever order, and one e-mail: never
+	// twice, never none.
 	byDevice := map[string][]*rules.Event{}
 	eventsSeen := func() int {
 		clear(byDevice)
@@ -255,12 +254,6 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 	raised := 0
 	for _, d := range fleet {
 		evs := byDevice[d.sn] // newest first
-		if len(evs) == 0 {
-			if mails[d.sn] != 0 {
-				t.Fatalf("%s: %d e-mails without an event", d.sn, mails[d.sn])
-			}
-			continue
-		}
 		if len(evs) != 2 || evs[1].Kind != rules.KindWarning || evs[0].Kind != rules.KindCommon ||
 			evs[1].At.Before(d.times[lowFrom]) || !evs[1].At.Before(d.times[lowTo]) || evs[0].At.Before(d.times[lowTo]) {
 			var got []string
@@ -274,12 +267,7 @@ func TestCluster_TwoNodesKill9(t *testing.T) {
 		}
 		raised++
 	}
-	// Judging each batch with the reports stored since the last judged one
-	// raises nearly all (196 of 200 on a quiet machine; without it, 12).
 	t.Logf("crossings raised: %d of %d", raised, devs)
-	if raised < devs/2 {
-		t.Fatalf("only %d of %d crossings raised", raised, devs)
-	}
 }
 
 // waitAcked waits until the fleet has at least n reports acknowledged and

@@ -3,6 +3,7 @@ package rules
 import (
 	"cmp"
 	"context"
+	"errors"
 	"log/slog"
 	"maps"
 	"slices"
@@ -154,6 +155,7 @@ func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) erro
 		return cmp.Or(cmp.Compare(a.DeviceID, b.DeviceID), a.Time.Compare(b.Time))
 	})
 	var firstErr error
+	stale := map[staleKey]time.Time{} // the oldest firing report each rule judged too late
 	for _, rep := range sorted {
 		for _, rule := range byDevice[rep.DeviceID] {
 			t, ok, err := e.judge(ctx, rule, rep)
@@ -162,9 +164,22 @@ func (e *Engine) Evaluate(ctx context.Context, reports []*telemetry.Report) erro
 				continue
 			}
 			t.Unknown = !ok // recorded as evaluated, so CatchUp passes it by
-			if err := e.apply(ctx, t); err != nil {
+			err = e.apply(ctx, t)
+			if errors.Is(err, ErrStale) {
+				k := staleKey{rule, rep.DeviceID}
+				if _, seen := stale[k]; t.Firing && ok && !seen {
+					stale[k] = rep.Time
+				}
+				continue
+			}
+			if err != nil {
 				firstErr = cmp.Or(firstErr, err)
 			}
+		}
+	}
+	for k, from := range stale {
+		if err := e.episodes(ctx, k.rule, k.device, from); err != nil {
+			firstErr = cmp.Or(firstErr, err)
 		}
 	}
 	return firstErr
@@ -213,22 +228,31 @@ func (e *Engine) between(ctx context.Context, reports []*telemetry.Report, byDev
 		if err != nil {
 			return nil, err
 		}
-		byTime := map[int64]*telemetry.Report{}
-		for _, r := range rs {
-			ms := r.Time.UnixMilli()
-			if have[dev][ms] {
-				continue
-			}
-			rep := byTime[ms]
-			if rep == nil {
-				rep = &telemetry.Report{DeviceID: dev, Time: r.Time}
-				byTime[ms] = rep
-				out = append(out, rep)
-			}
-			rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
-		}
+		out = append(out, groupReports(dev, rs, have[dev])...)
 	}
 	return out, nil
+}
+
+// groupReports makes a device's readings into its reports, in time order,
+// leaving out the times in skip.
+func groupReports(device int64, rs []telemetry.Reading, skip map[int64]bool) []*telemetry.Report {
+	byTime := map[int64]*telemetry.Report{}
+	var out []*telemetry.Report
+	for _, r := range rs {
+		ms := r.Time.UnixMilli()
+		if skip[ms] {
+			continue
+		}
+		rep := byTime[ms]
+		if rep == nil {
+			rep = &telemetry.Report{DeviceID: device, Time: r.Time}
+			byTime[ms] = rep
+			out = append(out, rep)
+		}
+		rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
+	}
+	slices.SortFunc(out, func(a, b *telemetry.Report) int { return a.Time.Compare(b.Time) })
+	return out
 }
 
 func later(a, b time.Time) time.Time {
@@ -236,6 +260,53 @@ func later(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// ErrStale is Store.Apply's answer to a report older than the last one
+// judged for the rule and device.
+var ErrStale = errors.New("rules: a newer report was judged already")
+
+type staleKey struct {
+	rule   *Rule
+	device int64
+}
+
+// episodes handles firing reports judged after a newer report of their
+// device (another node's): their verdict cannot change the state, which
+// has moved past them, so the stored reports from the first of them on are
+// judged again in time order, and each run of firing reports that a clear
+// one ended is recorded as a warning and its return unless events already
+// tell of it (Store.Episode).
+func (e *Engine) episodes(ctx context.Context, rule *Rule, device int64, from time.Time) error {
+	rs, err := e.Store.Readings(ctx, telemetry.Query{DeviceID: device, Begin: from, End: from.Add(backfillSpan)})
+	if err != nil {
+		return err
+	}
+	var start *Transition
+	for _, rep := range groupReports(device, rs, nil) {
+		t, ok, err := e.judge(ctx, rule, rep)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !ok:
+		case t.Firing && start == nil:
+			start = &t
+		case !t.Firing && start != nil:
+			ev, err := e.Store.Episode(ctx, *start, t, e.Now())
+			if err != nil {
+				return err
+			}
+			if ev != nil {
+				e.Log.Info("rules: raised a warning its reports, judged out of order, had hidden", "rule", rule.ID, "device", device, "at", ev.At)
+				if e.OnEvent != nil {
+					e.OnEvent(ev)
+				}
+			}
+			start = nil
+		}
+	}
+	return nil
 }
 
 func (e *Engine) apply(ctx context.Context, t Transition) error {
@@ -367,7 +438,7 @@ func (e *Engine) CheckOffline(ctx context.Context) error {
 		res := x.Judge([]float64{minutes})
 		t := Transition{Rule: c.Rule, DeviceID: c.DeviceID, At: now, Firing: res.Holds,
 			Values: []Judged{{ExpressionID: x.ID, Param: x.Param, Value: minutes}}}
-		if err := e.apply(ctx, t); err != nil {
+		if err := e.apply(ctx, t); err != nil && !errors.Is(err, ErrStale) {
 			firstErr = cmp.Or(firstErr, err)
 		}
 	}

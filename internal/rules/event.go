@@ -92,8 +92,16 @@ type Store interface {
 	// the rule's silent period since its last event) or ends (if it had
 	// raised one), with one queued notification per method for a
 	// warning. It returns the new event or nil. Two nodes applying the
-	// same transition store it once.
+	// same transition store it once. A report older than the last one
+	// judged applies nothing and returns ErrStale.
 	Apply(ctx context.Context, t Transition, now time.Time) (*Event, error)
+	// Episode records, in one transaction, a warning at start and its
+	// return at end that reports judged out of order hid: nothing when the
+	// state has not been judged up to end, an event of the rule and device
+	// lies between them, the last event before start is a warning, or start
+	// lies in the silent period after the last warning. It returns the
+	// warning or nil.
+	Episode(ctx context.Context, start, end Transition, now time.Time) (*Event, error)
 	// JudgedUntil returns, for each of these devices with a rule state, the
 	// time of the oldest last-judged report among its enabled rules.
 	JudgedUntil(ctx context.Context, deviceIDs []int64) (map[int64]time.Time, error)

@@ -394,8 +394,11 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 			t.Rule.ID, t.DeviceID).Scan(&firing, &evalAt, &lastEvent); err != nil {
 			return errs.Internal("rule state: %w", err)
 		}
-		if at <= evalAt {
-			return nil // this report, or a newer one, was evaluated already
+		if at == evalAt {
+			return nil // this report was evaluated already
+		}
+		if at < evalAt {
+			return rules.ErrStale // a newer one was
 		}
 		if firing == t.Firing || t.Unknown {
 			_, err := tx.ExecContext(ctx, `UPDATE rule_states SET eval_at = $1 WHERE rule_id = $2 AND device_id = $3`, at, t.Rule.ID, t.DeviceID)
@@ -435,36 +438,9 @@ func (db *DB) Apply(ctx context.Context, t rules.Transition, now time.Time) (*ru
 		if !raise {
 			return nil
 		}
-		detail, _ := json.Marshal(t.Values)
-		e := &rules.Event{RuleID: t.Rule.ID, RuleName: t.Rule.Name, DeviceID: t.DeviceID, OwnerID: t.Rule.OwnerID, TypeID: t.Rule.TypeID,
-			Kind: kind, Level: t.Rule.Level, At: t.At, Created: now, Values: t.Values, Rule: t.Rule}
-		if err := tx.QueryRowContext(ctx, `INSERT INTO alert_events (rule_id, device_id, owner_id, kind, level, at, created_at, detail)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-			t.Rule.ID, t.DeviceID, t.Rule.OwnerID, string(kind), string(t.Rule.Level), at, millis(now), string(detail)).Scan(&e.ID); err != nil {
-			return errs.Internal("alert event: %w", err)
-		}
-		if err := tx.QueryRowContext(ctx, `SELECT sn FROM devices WHERE id = $1`, t.DeviceID).Scan(&e.SN); err != nil {
-			return errs.Internal("alert event: %w", err)
-		}
-		if kind == rules.KindWarning {
-			for _, m := range t.Rule.Notify {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at) VALUES ($1, $2, $3, 'queued', $4)`,
-					e.ID, string(m), t.Rule.OwnerID, millis(now)); err != nil {
-					return errs.Internal("notification: %w", err)
-				}
-				// Each grantee of the device who has bound an address for the
-				// method gets the alert too (docs/decisions.md).
-				bound := map[rules.Method]string{rules.MethodEmail: `a.mail <> ''`, rules.MethodWeChat: `a.wechat_openid <> ''`}[m]
-				if bound == "" {
-					continue
-				}
-				if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at)
-					SELECT $1, $2, g.grantee_id, 'queued', $3 FROM grants g JOIN accounts a ON a.id = g.grantee_id
-					WHERE g.device_id = $4 AND g.grantee_id <> $5 AND a.disabled_at IS NULL AND `+bound+` ORDER BY g.grantee_id`,
-					e.ID, string(m), millis(now), t.DeviceID, t.Rule.OwnerID); err != nil {
-					return errs.Internal("notification: %w", err)
-				}
-			}
+		e, err := insertEvent(ctx, tx, t, kind, now)
+		if err != nil {
+			return err
 		}
 		ev = e
 		return nil
@@ -594,4 +570,107 @@ func isForeignKey(err error) bool {
 		return se.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
 	}
 	return false
+}
+
+// Episode records a warning and its return that reports judged out of
+// order hid (see rules.Store).
+func (db *DB) Episode(ctx context.Context, start, end rules.Transition, now time.Time) (*rules.Event, error) {
+	var ev *rules.Event
+	from, to := millis(start.At), millis(end.At)
+	err := db.inTx(ctx, func(tx *sql.Tx) error {
+		var evalAt int64
+		err := tx.QueryRowContext(ctx, `SELECT eval_at FROM rule_states WHERE rule_id = $1 AND device_id = $2`+db.dialect.forUpdate(),
+			start.Rule.ID, start.DeviceID).Scan(&evalAt)
+		if err == sql.ErrNoRows || (err == nil && to > evalAt) {
+			return nil // not judged that far: the reports are not out of order
+		}
+		if err != nil {
+			return errs.Internal("rule state: %w", err)
+		}
+		// Already told: an event in the span, or a warning going on at its start.
+		var inside int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM alert_events WHERE rule_id = $1 AND device_id = $2 AND at BETWEEN $3 AND $4`,
+			start.Rule.ID, start.DeviceID, from, to).Scan(&inside); err != nil {
+			return errs.Internal("rule episode: %w", err)
+		}
+		if inside > 0 {
+			return nil
+		}
+		var lastKind string
+		var lastWarning sql.NullInt64
+		err = tx.QueryRowContext(ctx, `SELECT kind FROM alert_events WHERE rule_id = $1 AND device_id = $2 AND at < $3 ORDER BY at DESC, id DESC LIMIT 1`,
+			start.Rule.ID, start.DeviceID, from).Scan(&lastKind)
+		if err != nil && err != sql.ErrNoRows {
+			return errs.Internal("rule episode: %w", err)
+		}
+		if lastKind == string(rules.KindWarning) {
+			return nil
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT max(at) FROM alert_events WHERE rule_id = $1 AND device_id = $2 AND kind = 'warning' AND at < $3`,
+			start.Rule.ID, start.DeviceID, from).Scan(&lastWarning); err != nil {
+			return errs.Internal("rule episode: %w", err)
+		}
+		if silent := start.Rule.Silent(); lastWarning.Valid && silent > 0 && from-lastWarning.Int64 < silent.Milliseconds() {
+			_, err := tx.ExecContext(ctx, `UPDATE rule_states SET suppressed = suppressed + 1 WHERE rule_id = $1 AND device_id = $2`, start.Rule.ID, start.DeviceID)
+			if err != nil {
+				return errs.Internal("rule state: %w", err)
+			}
+			return nil
+		}
+		e, err := insertEvent(ctx, tx, start, rules.KindWarning, now)
+		if err != nil {
+			return err
+		}
+		if _, err := insertEvent(ctx, tx, end, rules.KindCommon, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE rule_states SET last_event_at = $1 WHERE rule_id = $2 AND device_id = $3
+			AND (last_event_at IS NULL OR last_event_at < $1)`, from, start.Rule.ID, start.DeviceID); err != nil {
+			return errs.Internal("rule state: %w", err)
+		}
+		ev = e
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// insertEvent stores the event of a transition, with a queued notification
+// per method (and per grantee with an address for it) for a warning.
+func insertEvent(ctx context.Context, tx *sql.Tx, t rules.Transition, kind rules.Kind, now time.Time) (*rules.Event, error) {
+	at := millis(t.At)
+	detail, _ := json.Marshal(t.Values)
+	e := &rules.Event{RuleID: t.Rule.ID, RuleName: t.Rule.Name, DeviceID: t.DeviceID, OwnerID: t.Rule.OwnerID, TypeID: t.Rule.TypeID,
+		Kind: kind, Level: t.Rule.Level, At: t.At, Created: now, Values: t.Values, Rule: t.Rule}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO alert_events (rule_id, device_id, owner_id, kind, level, at, created_at, detail)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+		t.Rule.ID, t.DeviceID, t.Rule.OwnerID, string(kind), string(t.Rule.Level), at, millis(now), string(detail)).Scan(&e.ID); err != nil {
+		return nil, errs.Internal("alert event: %w", err)
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT sn FROM devices WHERE id = $1`, t.DeviceID).Scan(&e.SN); err != nil {
+		return nil, errs.Internal("alert event: %w", err)
+	}
+	if kind == rules.KindWarning {
+		for _, m := range t.Rule.Notify {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at) VALUES ($1, $2, $3, 'queued', $4)`,
+				e.ID, string(m), t.Rule.OwnerID, millis(now)); err != nil {
+				return nil, errs.Internal("notification: %w", err)
+			}
+			// Each grantee of the device who has bound an address for the
+			// method gets the alert too (docs/decisions.md).
+			bound := map[rules.Method]string{rules.MethodEmail: `a.mail <> ''`, rules.MethodWeChat: `a.wechat_openid <> ''`}[m]
+			if bound == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO notifications (event_id, method, recipient_id, status, next_at)
+			SELECT $1, $2, g.grantee_id, 'queued', $3 FROM grants g JOIN accounts a ON a.id = g.grantee_id
+			WHERE g.device_id = $4 AND g.grantee_id <> $5 AND a.disabled_at IS NULL AND `+bound+` ORDER BY g.grantee_id`,
+				e.ID, string(m), millis(now), t.DeviceID, t.Rule.OwnerID); err != nil {
+				return nil, errs.Internal("notification: %w", err)
+			}
+		}
+	}
+	return e, nil
 }

@@ -258,3 +258,79 @@ func TestStore_RulesCatchUp(t *testing.T) {
 		}
 	})
 }
+
+// Two nodes, one device: node B commits and judges a newer report (back to
+// normal) before node A commits the older ones that crossed. A's verdicts
+// cannot move the state back, so A judges the stored reports again and
+// records the warning and its return that they hid, once, whichever engine
+// sees them; inside the silent period it records none.
+func TestStore_RulesOutOfOrder(t *testing.T) {
+	storetest.ForEach(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		owner := newAccount(t, db, "farmer01")
+		station := newDevice(t, db, "TQ0000001", 5, owner.ID)
+		t0 := time.Date(2026, 11, 20, 3, 0, 0, 0, time.UTC)
+		var raised []*rules.Event
+		engine := func() *rules.Engine {
+			return rules.NewEngine(rules.EngineOptions{Store: db, Now: func() time.Time { return t0.Add(time.Hour) },
+				OnEvent: func(ev *rules.Event) { raised = append(raised, ev) }})
+		}
+		a, b := engine(), engine()
+		frost := &rules.Rule{OwnerID: owner.ID, Name: "Frost", Enabled: true, TypeID: 5, DeviceIDs: []int64{station.ID},
+			Level: rules.LevelAlarm, Notify: []rules.Method{rules.MethodEmail}, SilentHours: 24,
+			Expressions: []rules.Expression{{Param: "airTemp", Agg: rules.AggMin, Op: rules.OpLTE, Threshold: f64(0)}},
+			CreatedAt:   t0, UpdatedAt: t0}
+		if err := frost.Validate(rules.RegistryCatalogue{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.CreateRule(ctx, frost); err != nil {
+			t.Fatal(err)
+		}
+		temp := func(minutes int, v float64) *telemetry.Report {
+			return report(station.ID, t0.Add(time.Duration(minutes)*time.Minute), telemetry.Point{Param: "airTemp", Value: v})
+		}
+		commitAndJudge := func(e *rules.Engine, reps ...*telemetry.Report) {
+			t.Helper()
+			if _, err := db.WriteReports(ctx, reps, shanghai); err != nil {
+				t.Fatal(err)
+			}
+			if err := e.Evaluate(ctx, reps); err != nil {
+				t.Fatal(err)
+			}
+		}
+		commitAndJudge(a, temp(0, 4))
+		commitAndJudge(b, temp(30, 3)) // B is ahead
+		if n := len(events(t, db, owner.ID)); n != 0 {
+			t.Fatalf("before the late reports: %d events", n)
+		}
+		late := []*telemetry.Report{temp(10, -1), temp(20, -2)}
+		commitAndJudge(a, late...)
+		evs := events(t, db, owner.ID) // newest first
+		if len(evs) != 2 || evs[1].Kind != rules.KindWarning || !evs[1].At.Equal(t0.Add(10*time.Minute)) || evs[1].Values[0].Value != -1 ||
+			evs[0].Kind != rules.KindCommon || !evs[0].At.Equal(t0.Add(30*time.Minute)) {
+			t.Fatalf("the hidden crossing: %+v", evs)
+		}
+		if len(raised) != 1 || raised[0].Kind != rules.KindWarning || raised[0].SN != "TQ0000001" {
+			t.Fatalf("told the notifier: %+v", raised)
+		}
+		if ds, err := db.ClaimNotifications(ctx, t0.Add(2*time.Hour), time.Minute, 10); err != nil || len(ds) != 1 || ds[0].Event.ID != evs[1].ID {
+			t.Fatalf("notifications: %+v %v, want one of the warning", ds, err)
+		}
+		// The same late reports judged again, by either engine: nothing more.
+		if err := b.Evaluate(ctx, late); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Evaluate(ctx, late[1:]); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(events(t, db, owner.ID)); n != 2 {
+			t.Fatalf("judged again: %d events, want 2", n)
+		}
+		// Another hidden crossing, inside the 24 h silent period: none.
+		commitAndJudge(b, temp(50, 6))
+		commitAndJudge(a, temp(40, -3))
+		if n := len(events(t, db, owner.ID)); n != 2 {
+			t.Fatalf("inside the silent period: %d events, want 2", n)
+		}
+	})
+}
