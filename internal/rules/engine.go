@@ -98,12 +98,25 @@ func (e *Engine) Run(ctx context.Context) {
 	e.init()
 	t := time.NewTicker(e.OfflineEvery)
 	defer t.Stop()
-	if err := e.CatchUp(ctx); err != nil && ctx.Err() == nil {
+	// Judging goes on for drainFor after ctx ends: the batch under way and
+	// what is queued are finished when the node stops.
+	work, stop := context.WithCancel(context.WithoutCancel(ctx))
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		select {
+		case <-time.After(drainFor):
+			stop()
+		case <-work.Done():
+		}
+	}()
+	if err := e.CatchUp(work); err != nil && ctx.Err() == nil {
 		e.Log.Error("rules: catch up", "err", err)
 	}
 	for {
 		select {
 		case <-ctx.Done():
+			e.drain(work)
 			return
 		case <-e.wake:
 			for {
@@ -114,17 +127,38 @@ func (e *Engine) Run(ctx context.Context) {
 				if len(batch) == 0 {
 					break
 				}
-				if err := e.Evaluate(ctx, batch); err != nil {
+				if err := e.Evaluate(work, batch); err != nil {
 					e.Log.Error("rules: evaluate", "err", err, "reports", len(batch))
 				}
 			}
 		case <-t.C:
-			if err := e.CheckOffline(ctx); err != nil {
+			if err := e.CheckOffline(work); err != nil {
 				e.Log.Error("rules: offline check", "err", err)
 			}
-			if err := e.CatchUp(ctx); err != nil {
+			if err := e.CatchUp(work); err != nil {
 				e.Log.Error("rules: catch up", "err", err)
 			}
+		}
+	}
+}
+
+// drainFor bounds how long a stopping engine goes on judging its queue.
+const drainFor = 10 * time.Second
+
+// drain judges what is still queued when the engine stops (a node shutting
+// down) until ctx ends (drainFor after the stop); what is left then,
+// CatchUp judges later on some node.
+func (e *Engine) drain(ctx context.Context) {
+	for ctx.Err() == nil {
+		e.mu.Lock()
+		batch := e.queue
+		e.queue = nil
+		e.mu.Unlock()
+		if len(batch) == 0 {
+			return
+		}
+		if err := e.Evaluate(ctx, batch); err != nil {
+			e.Log.Error("rules: evaluate while stopping", "err", err, "reports", len(batch))
 		}
 	}
 }
@@ -219,8 +253,15 @@ func (e *Engine) between(ctx context.Context, reports []*telemetry.Report, byDev
 	}
 	var out []*telemetry.Report
 	for _, dev := range ids {
+		// Without a state the rules have judged none of the device's
+		// reports: those since the newest rule was made.
 		from, ok := judged[dev]
-		if !ok || !from.Before(newest[dev]) {
+		if !ok {
+			for _, r := range byDevice[dev] {
+				from = later(from, r.CreatedAt.Add(-time.Millisecond))
+			}
+		}
+		if !from.Before(newest[dev]) {
 			continue
 		}
 		from = later(from, newest[dev].Add(-backfillSpan))

@@ -358,16 +358,14 @@ func (db *DB) Unevaluated(ctx context.Context, since, until time.Time) ([]*telem
 	if err := rows.Err(); err != nil {
 		return nil, errs.Internal("unevaluated reports: %w", err)
 	}
-	// Each report's readings: the devices' latest values of that time.
+	// Each report's readings.
 	for _, rep := range out {
-		latest, err := db.Latest(ctx, rep.DeviceID)
+		rs, err := db.Readings(ctx, telemetry.Query{DeviceID: rep.DeviceID, Begin: rep.Time, End: rep.Time.Add(time.Millisecond)})
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range latest {
-			if r.Time.Equal(rep.Time) {
-				rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
-			}
+		for _, r := range rs {
+			rep.Points = append(rep.Points, telemetry.Point{Param: r.Param, Node: r.Node, Value: r.Value})
 		}
 	}
 	return out, nil
